@@ -1,0 +1,44 @@
+"""eightlab: a reproducible study of the 8-puzzle and the searches that solve it.
+
+The public names are re-exported here::
+
+    >>> from eightlab import Board, solve
+    >>> solve("283104765", "123804765").path
+    'uldr'
+"""
+
+from eightlab.board import MOVES, Board, is_solvable
+from eightlab.errors import (
+    BoardError,
+    EightlabError,
+    GoalMismatchError,
+    IllegalMoveError,
+    UnknownNameError,
+)
+from eightlab.heuristics import HEURISTICS, Heuristic, get_heuristic
+from eightlab.result import SearchResult, SearchStats, Status
+from eightlab.search import ALGORITHMS, Observer, RecordingObserver, get_algorithm, solve
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALGORITHMS",
+    "HEURISTICS",
+    "MOVES",
+    "Board",
+    "BoardError",
+    "EightlabError",
+    "GoalMismatchError",
+    "Heuristic",
+    "IllegalMoveError",
+    "Observer",
+    "RecordingObserver",
+    "SearchResult",
+    "SearchStats",
+    "Status",
+    "UnknownNameError",
+    "get_algorithm",
+    "get_heuristic",
+    "is_solvable",
+    "solve",
+]

@@ -1,0 +1,463 @@
+"""Boards of the sliding-tile puzzle: notations, moves of the blank, solvability.
+
+A board is a ``rows x cols`` grid holding the tiles ``1 .. rows*cols - 1`` and one
+blank, stored row by row as a tuple of ints with ``0`` for the blank. Boards are
+immutable and hashable, so they can be set members and dictionary keys.
+
+Moves name the direction the **blank** moves: ``u`` (up), ``d`` (down), ``l`` (left),
+``r`` (right). Their lexicographic order ``d < l < r < u`` is the order
+:data:`MOVES` lists them in, the order in which the searches try them.
+
+Notations read by :meth:`Board.parse` (the three source problems use the first three):
+
+=============  ========================  =========================================
+name           example                   rule
+=============  ========================  =========================================
+``digits``     ``283104765``             one character per cell, ``0`` the blank
+``X``          ``564178X23``             one character per cell, ``X`` the blank
+``x``          ``2 3 4 1 5 x 7 6 8``     cells split by whitespace, ``x`` the blank
+``grid``       ``1 2 3\\n4 5 6\\n7 8 _``    one line per row, cells split by spaces
+=============  ========================  =========================================
+
+Whitespace-separated cells may use ``0``, ``x``, ``X`` or ``_`` for the blank and are
+the only way to write boards larger than 3x3 (tiles above 9).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from eightlab.errors import BoardError, GoalMismatchError, IllegalMoveError
+
+#: Moves of the blank in lexicographic order (d < l < r < u).
+MOVES = "dlru"
+
+#: Opposite of each move: applying a move and then its inverse restores the board.
+INVERSE = {"d": "u", "u": "d", "l": "r", "r": "l"}
+
+#: Row and column change of the blank for each move.
+DELTAS = {"d": (1, 0), "l": (0, -1), "r": (0, 1), "u": (-1, 0)}
+
+_BLANK_TOKENS = frozenset({"0", "x", "X", "_"})
+NOTATIONS = ("digits", "X", "x", "grid")
+
+
+@cache
+def neighbor_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Legal moves of the blank from every cell.
+
+    Parameters
+    ----------
+    rows, cols : int
+        Size of the board.
+
+    Returns
+    -------
+    tuple of tuple of (str, int)
+        ``table[p]`` lists ``(move, q)`` for every move of a blank on cell ``p``
+        (row-major index), ``q`` the cell it moves to, in the order d, l, r, u.
+    """
+    table = []
+    for p in range(rows * cols):
+        r, c = divmod(p, cols)
+        moves = []
+        for move in MOVES:
+            dr, dc = DELTAS[move]
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                moves.append((move, (r + dr) * cols + c + dc))
+        table.append(tuple(moves))
+    return tuple(table)
+
+
+def cell_bits(size: int) -> int:
+    """Bits per cell in the packed integer encoding of a board with ``size`` cells."""
+    return max(4, (size - 1).bit_length())
+
+
+def pack(tiles: tuple[int, ...]) -> int:
+    """Pack a tuple of tiles into one int, cell ``p`` in bits ``[p*k, (p+1)*k)``.
+
+    The searches work on this encoding: a move is two shifts and two xors, and ints
+    hash fast. ``k`` is :func:`cell_bits` (4 for boards up to 4x4).
+    """
+    k = cell_bits(len(tiles))
+    packed = 0
+    for p, tile in enumerate(tiles):
+        packed |= tile << (k * p)
+    return packed
+
+
+def unpack(packed: int, size: int) -> tuple[int, ...]:
+    """Inverse of :func:`pack` for a board of ``size`` cells."""
+    k = cell_bits(size)
+    mask = (1 << k) - 1
+    return tuple((packed >> (k * p)) & mask for p in range(size))
+
+
+def _shape_for(n: int, rows: int | None, cols: int | None, text: str) -> tuple[int, int]:
+    if rows is not None and cols is not None:
+        if rows * cols != n:
+            raise BoardError(
+                f"board {text!r} has {n} cells; a {rows}x{cols} board needs {rows * cols}"
+            )
+        return rows, cols
+    side = math.isqrt(n)
+    if side < 2 or side * side != n:
+        raise BoardError(
+            f"board {text!r} has {n} cells; a square board needs 4, 9 (the 8-puzzle), 16, ... cells"
+        )
+    return side, side
+
+
+def _cells_of(text: str) -> tuple[list[str], int | None]:
+    """Split a board's text into cell tokens; the row count when it is a grid."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    if len(lines) > 1:
+        cells: list[str] = []
+        for line in lines:
+            cells.extend(line.split() if len(line.split()) > 1 else list(line.strip()))
+        return cells, len(lines)
+    stripped = text.strip()
+    if any(ch.isspace() for ch in stripped):
+        return stripped.split(), None
+    return list(stripped), None
+
+
+def _tile_of(token: str, position: int, text: str) -> int:
+    if token in _BLANK_TOKENS:
+        return 0
+    if token.isdigit() and token.isascii():
+        return int(token)
+    raise BoardError(
+        f"unknown character {token!r} at cell {position + 1} of board {text!r} "
+        "(tiles are digits; the blank is 0, x, X or _)"
+    )
+
+
+class Board:
+    """An immutable ``rows x cols`` sliding-tile board.
+
+    Parameters
+    ----------
+    tiles : sequence of int
+        The cells row by row, ``0`` the blank; must hold each of ``0 .. n-1`` once.
+    rows, cols : int, optional
+        Size of the board. Omitted, the board is square.
+
+    Raises
+    ------
+    BoardError
+        If the cells are not a permutation of ``0 .. n-1`` or do not fit the size.
+
+    Examples
+    --------
+    >>> b = Board.parse("283104765")
+    >>> b.blank, b.legal_moves()
+    (4, 'dlru')
+    >>> b.apply("u").format("digits")
+    '203184765'
+    """
+
+    __slots__ = ("tiles", "rows", "cols", "_hash")
+
+    def __init__(self, tiles, rows: int | None = None, cols: int | None = None):
+        tiles = tuple(int(t) for t in tiles)
+        text = " ".join(map(str, tiles))
+        rows, cols = _shape_for(len(tiles), rows, cols, text)
+        _check_permutation(tiles, text)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "cols", cols)
+        object.__setattr__(self, "_hash", hash((rows, cols, tiles)))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Board is immutable")
+
+    # ----------------------------------------------------------------- parsing
+    @classmethod
+    def parse(cls, text: str, rows: int | None = None, cols: int | None = None) -> Board:
+        """Read a board in any notation of the module docstring.
+
+        Parameters
+        ----------
+        text : str
+            The board, e.g. ``"283104765"``, ``"2 3 4 1 5 x 7 6 8"``, ``"564178X23"``.
+        rows, cols : int, optional
+            Size of the board; by default a grid's line count, else square.
+
+        Returns
+        -------
+        Board
+
+        Raises
+        ------
+        BoardError
+            On a wrong length, an unknown character, no blank or two blanks, or a
+            duplicated or missing tile; the message names which.
+        """
+        if isinstance(text, Board):
+            return text
+        if not isinstance(text, str):
+            raise BoardError(f"a board must be given as text, not {type(text).__name__}")
+        if not text.strip():
+            raise BoardError("empty board")
+        cells, grid_rows = _cells_of(text)
+        shown = " ".join(text.split()) if grid_rows else text.strip()
+        tiles = tuple(_tile_of(token, i, shown) for i, token in enumerate(cells))
+        if rows is None and grid_rows is not None:
+            rows = grid_rows
+            cols = len(tiles) // rows if len(tiles) % rows == 0 else None
+            if cols is None:
+                raise BoardError(f"grid {shown!r} has rows of different lengths")
+        if rows is not None and cols is None:
+            cols = len(tiles) // rows
+        elif cols is not None and rows is None:
+            rows = len(tiles) // cols
+        rows, cols = _shape_for(len(tiles), rows, cols, shown)
+        blanks = tiles.count(0)
+        if blanks == 0:
+            raise BoardError(f"board {shown!r} has no blank (0, x, X or _)")
+        if blanks > 1:
+            raise BoardError(f"board {shown!r} has {blanks} blanks; it needs exactly one")
+        _check_permutation(tiles, shown)
+        return cls(tiles, rows, cols)
+
+    @classmethod
+    def goal(cls, rows: int = 3, cols: int | None = None) -> Board:
+        """The conventional goal: tiles in order, blank last (``12345678x`` for 3x3)."""
+        cols = rows if cols is None else cols
+        n = rows * cols
+        return cls(tuple(range(1, n)) + (0,), rows, cols)
+
+    # -------------------------------------------------------------- formatting
+    def format(self, notation: str = "digits") -> str:
+        """Write the board in a notation: ``digits``, ``X``, ``x`` or ``grid``.
+
+        ``Board.parse(b.format(n)) == b`` for every notation ``n``. ``digits`` and
+        ``X`` write one character per cell and exist only for boards up to 3x3.
+
+        Raises
+        ------
+        BoardError
+            For an unknown notation or a one-character notation of a larger board.
+        """
+        if notation in ("digits", "X"):
+            if len(self.tiles) > 10:
+                raise BoardError(
+                    f"notation {notation!r} needs one character per cell; "
+                    f"use 'x' or 'grid' for a {self.rows}x{self.cols} board"
+                )
+            blank = "0" if notation == "digits" else "X"
+            return "".join(str(t) if t else blank for t in self.tiles)
+        if notation == "x":
+            return " ".join(str(t) if t else "x" for t in self.tiles)
+        if notation == "grid":
+            width = len(str(len(self.tiles) - 1))
+            cells = [(str(t) if t else "_").rjust(width) for t in self.tiles]
+            return "\n".join(
+                " ".join(cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)
+            )
+        raise BoardError(f"unknown notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
+
+    def __str__(self) -> str:
+        return self.format("digits" if len(self.tiles) <= 10 else "x")
+
+    def __repr__(self) -> str:
+        return f"Board.parse({str(self)!r})"
+
+    def __eq__(self, other) -> bool:
+        return (
+            isinstance(other, Board)
+            and self.tiles == other.tiles
+            and self.rows == other.rows
+            and self.cols == other.cols
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other: Board) -> bool:
+        return (self.rows, self.cols, self.tiles) < (other.rows, other.cols, other.tiles)
+
+    # ------------------------------------------------------------------ moves
+    @property
+    def size(self) -> int:
+        """Number of cells, ``rows * cols``."""
+        return len(self.tiles)
+
+    @property
+    def blank(self) -> int:
+        """Row-major index of the blank's cell."""
+        return self.tiles.index(0)
+
+    @property
+    def packed(self) -> int:
+        """The board as one int (see :func:`pack`), the encoding the searches use."""
+        return pack(self.tiles)
+
+    def legal_moves(self) -> str:
+        """The moves the blank can make, in the order d, l, r, u."""
+        return "".join(m for m, _ in neighbor_table(self.rows, self.cols)[self.blank])
+
+    def successors(self) -> list[tuple[str, Board]]:
+        """Every ``(move, board)`` one move away, in the order d, l, r, u."""
+        return [
+            (m, self._swap(self.blank, q))
+            for m, q in neighbor_table(self.rows, self.cols)[self.blank]
+        ]
+
+    def _swap(self, p: int, q: int) -> Board:
+        cells = list(self.tiles)
+        cells[p], cells[q] = cells[q], cells[p]
+        board = object.__new__(Board)
+        tiles = tuple(cells)
+        object.__setattr__(board, "tiles", tiles)
+        object.__setattr__(board, "rows", self.rows)
+        object.__setattr__(board, "cols", self.cols)
+        object.__setattr__(board, "_hash", hash((self.rows, self.cols, tiles)))
+        return board
+
+    def move(self, move: str) -> Board:
+        """The board after the blank makes one move.
+
+        Raises
+        ------
+        IllegalMoveError
+            If ``move`` is not one of u, d, l, r or takes the blank off the board.
+        """
+        return self.apply(move)
+
+    def apply(self, path: str) -> Board:
+        """The board after the blank makes every move of ``path`` in turn.
+
+        Parameters
+        ----------
+        path : str
+            Moves of the blank, e.g. ``"urrulldr"``; may be empty.
+
+        Returns
+        -------
+        Board
+
+        Raises
+        ------
+        IllegalMoveError
+            At the first move that is not u, d, l, r or that takes the blank off the
+            board; the message and the ``index`` attribute give its position.
+        """
+        board = self
+        table = neighbor_table(self.rows, self.cols)
+        for i, move in enumerate(path):
+            if move not in DELTAS:
+                raise IllegalMoveError(
+                    f"move {i} of path {path!r} is {move!r}, not one of u, d, l, r", i
+                )
+            blank = board.blank
+            for m, q in table[blank]:
+                if m == move:
+                    board = board._swap(blank, q)
+                    break
+            else:
+                r, c = divmod(blank, self.cols)
+                raise IllegalMoveError(
+                    f"move {i} of path {path!r} ({move!r}) takes the blank off the board "
+                    f"from row {r + 1}, column {c + 1}",
+                    i,
+                )
+        return board
+
+
+def _check_permutation(tiles: tuple[int, ...], text: str) -> None:
+    n = len(tiles)
+    seen = [0] * n
+    for t in tiles:
+        if not 0 <= t < n:
+            raise BoardError(f"tile {t} in board {text!r} is out of range 1..{n - 1}")
+        seen[t] += 1
+    if seen[0] != 1:
+        raise BoardError(
+            f"board {text!r} has {'no blank' if seen[0] == 0 else f'{seen[0]} blanks'}; "
+            "it needs exactly one"
+        )
+    for t in range(1, n):
+        if seen[t] > 1:
+            raise BoardError(f"tile {t} appears {seen[t]} times in board {text!r}")
+    missing = [t for t in range(1, n) if not seen[t]]
+    if missing:
+        raise BoardError(f"tile {missing[0]} is missing from board {text!r}")
+
+
+def as_board(value, like: Board | None = None) -> Board:
+    """Coerce a :class:`Board` or text to a Board, sized like ``like`` when given."""
+    if isinstance(value, Board):
+        return value
+    if like is not None:
+        return Board.parse(value, like.rows, like.cols)
+    return Board.parse(value)
+
+
+def check_pair(start: Board, goal: Board) -> None:
+    """Raise :class:`GoalMismatchError` unless ``start`` and ``goal`` have the same size."""
+    if (start.rows, start.cols) != (goal.rows, goal.cols):
+        raise GoalMismatchError(
+            f"start {start} is {start.rows}x{start.cols} but goal {goal} is {goal.rows}x{goal.cols}"
+        )
+
+
+def inversions(tiles) -> int:
+    """Number of pairs of tiles (blank excluded) that stand in the wrong order."""
+    seq = [t for t in tiles if t]
+    return sum(1 for i, a in enumerate(seq) for b in seq[i + 1 :] if a > b)
+
+
+def permutation_parity(start: Board, goal: Board) -> int:
+    """Parity (0 even, 1 odd) of the tile permutation taking ``goal`` to ``start``.
+
+    The tiles of ``start`` are relabelled by their cell in ``goal``'s reading order, so
+    the goal reads ``1 2 ... n-1``; the parity is that of the relabelled inversions.
+    """
+    order = {t: i for i, t in enumerate(t for t in goal.tiles if t)}
+    return inversions([order[t] + 1 for t in start.tiles if t]) % 2
+
+
+def is_solvable(start, goal=None) -> bool:
+    """Whether ``goal`` can be reached from ``start`` by moves of the blank.
+
+    A move of the blank along a row does not change the reading order of the tiles.
+    A move along a column lifts one tile over ``cols - 1`` others, changing the
+    inversion count by an odd or even number as ``cols - 1`` is odd or even. So:
+
+    * odd width (3x3): every move keeps the inversion parity, and the pair is solvable
+      exactly when the tile permutation between start and goal is even;
+    * even width (4x4): a vertical move flips the inversion parity and moves the blank
+      one row, so ``inversion parity + blank row`` is invariant, and the pair is
+      solvable exactly when the permutation parity equals the parity of the row
+      distance between the two blanks.
+
+    That these invariants are also sufficient (every board with the right parity can
+    be reached) is Johnson & Story (1879); exactly half of the ``n!`` boards are
+    reachable from any goal.
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The boards; ``goal`` defaults to :meth:`Board.goal` of the start's size.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    GoalMismatchError
+        If the boards differ in size.
+    """
+    start = as_board(start)
+    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, start)
+    check_pair(start, goal)
+    parity = permutation_parity(start, goal)
+    if start.cols % 2 == 1:
+        return parity == 0
+    row_distance = abs(start.blank // start.cols - goal.blank // goal.cols)
+    return parity == row_distance % 2

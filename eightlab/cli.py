@@ -1,0 +1,170 @@
+"""The command line: ``python -m eightlab solve | run | problem``.
+
+Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
+(``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
+of its budget. Start-up stays light: ``solve`` and ``problem`` import neither pandas,
+matplotlib nor papermill; ``run`` imports them when it is called.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from eightlab.errors import EightlabError
+
+EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_BUDGET = 0, 1, 2, 3
+
+PROBLEMS = {
+    "eight-ii": "Eight II: T pairs A, B (X the blank) -> 'Case k: d' and the "
+    "lexicographically smallest shortest path (d < l < r < u)",
+    "min-moves": "one board of 9 digits (0 the blank) -> the minimum number of moves to 123804765",
+    "shortest-path": "one board of 9 cells split by whitespace (x the blank) -> a shortest "
+    "path to 12345678x, or 'unsolvable'",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error message and exit status 2."""
+
+    def error(self, message):
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be >= 0")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be > 0")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m eightlab``."""
+    from eightlab.heuristics import HEURISTICS
+    from eightlab.search import ALGORITHMS
+
+    parser = _Parser(
+        prog="eightlab",
+        description="eightlab: the 8-puzzle (sliding-tile puzzles) and the searches that solve it.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    algorithms = "\n".join(f"  {a.name:16} {a.description}" for a in ALGORITHMS.values())
+    heuristics = "\n".join(f"  {h.name:22} {h.description}" for h in HEURISTICS.values())
+    solve = commands.add_parser(
+        "solve",
+        help="solve one board",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Solve one board and print the path (moves of the blank: u d l r), its "
+        "length and the search's counts.\n\nBoards: 283104765 (0 = blank), "
+        "'2 3 4 1 5 x 7 6 8' (x = blank), 564178X23 (X = blank).",
+        epilog=f"algorithms:\n{algorithms}\n\nheuristics:\n{heuristics}\n\n"
+        "exit status: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded",
+    )
+    solve.add_argument("start", metavar="START", help="the start board")
+    solve.add_argument(
+        "--goal", default=None, metavar="GOAL",
+        help="the goal board (default: the tiles in order with the blank last, 12345678x)",
+    )  # fmt: skip
+    solve.add_argument("--algorithm", "-a", default="astar", choices=list(ALGORITHMS), metavar="NAME",
+                       help="search algorithm (default: astar; list below)")  # fmt: skip
+    solve.add_argument("--heuristic", default="manhattan", choices=list(HEURISTICS), metavar="NAME",
+                       help="heuristic of informed searches (default: manhattan; list below)")  # fmt: skip
+    solve.add_argument("--weight", type=_positive_float, default=None,
+                       help="w of weighted-astar (default 2)")  # fmt: skip
+    solve.add_argument("--lexicographic", action="store_true",
+                       help="idastar: return the lexicographically smallest shortest path (d<l<r<u)")  # fmt: skip
+    solve.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
+                       help="give up after expanding N nodes (exit status 3)")  # fmt: skip
+    solve.add_argument("--max-seconds", type=_positive_float, default=None, metavar="S",
+                       help="give up after S seconds (exit status 3)")  # fmt: skip
+
+    run = commands.add_parser(
+        "run",
+        help="execute the notebooks into results/",
+        description="Execute every notebook of notebooks/ with papermill into results/NAME/ "
+        "(executed notebook, HTML, CSV tables, figures, provenance).",
+    )
+    run.add_argument("--only", action="append", metavar="NAME", default=None,
+                     help="run only this notebook (repeatable), by file name without .ipynb")  # fmt: skip
+    run.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
+                     default=[], help="override a parameter, as papermill -p does")  # fmt: skip
+    run.add_argument("--preset", default=None, metavar="NAME", help="a named parameter preset")
+    run.add_argument("--notebooks", default="notebooks", metavar="DIR", help="default: notebooks")
+    run.add_argument("--results", default="results", metavar="DIR", help="default: results")
+
+    problem = commands.add_parser(
+        "problem",
+        help="answer a source contest problem from standard input",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Read a contest problem's input on standard input and write its output "
+        "byte for byte.\n\n" + "\n".join(f"  {k:14} {v}" for k, v in PROBLEMS.items()),
+    )
+    problem.add_argument("name", choices=list(PROBLEMS), metavar="NAME", help=", ".join(PROBLEMS))
+    problem.add_argument("--method", choices=["table", "idastar"], default="table",
+                         help="eight-ii: answer from per-blank BFS tables (default) or IDA* per case")  # fmt: skip
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "solve":
+            return _solve(args)
+        if args.command == "run":
+            from eightlab.notebooks import run_from_cli
+
+            return run_from_cli(args)
+        if args.command == "problem":
+            from eightlab.problems import run_problem
+
+            return run_problem(args.name, sys.stdin, sys.stdout, sys.stderr, method=args.method)
+    except EightlabError as error:
+        print(f"eightlab: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("eightlab: interrupted", file=sys.stderr)
+        return 130
+    raise AssertionError(args.command)
+
+
+def _solve(args) -> int:
+    from eightlab.board import Board
+    from eightlab.search import get_algorithm, solve
+
+    spec = get_algorithm(args.algorithm)
+    options = {}
+    if args.max_nodes is not None:
+        options["max_nodes"] = args.max_nodes
+    if args.max_seconds is not None:
+        options["max_seconds"] = args.max_seconds
+    if args.weight is not None:
+        if spec.name != "weighted-astar":
+            raise EightlabError("--weight applies only to --algorithm weighted-astar")
+        options["weight"] = args.weight
+    if args.lexicographic:
+        if "lexicographic" not in getattr(spec, "options", ()):
+            raise EightlabError(f"--lexicographic does not apply to --algorithm {spec.name}")
+        options["lexicographic"] = True
+    start = Board.parse(args.start)
+    goal = None if args.goal is None else Board.parse(args.goal, start.rows, start.cols)
+    result = solve(start, goal, args.algorithm, args.heuristic, **options)
+    print(f"start: {result.start}  goal: {result.goal}")
+    print(result.summary())
+    return {"solved": EXIT_OK, "unsolvable": EXIT_UNSOLVABLE}.get(str(result.status), EXIT_BUDGET)

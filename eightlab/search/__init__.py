@@ -1,0 +1,145 @@
+"""The search algorithms, one module per family, and :func:`solve` to call any by name.
+
+Every algorithm takes ``(start, goal=None, ...)`` with boards or their text, the keyword
+budgets ``max_nodes`` and ``max_seconds`` and an optional ``observer``, and returns a
+:class:`~eightlab.result.SearchResult`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from eightlab.errors import UnknownNameError
+from eightlab.result import SearchResult
+from eightlab.search._common import Budget, Observer, RecordingObserver
+from eightlab.search.bestfirst import (
+    astar,
+    greedy_best_first_search,
+    uniform_cost_search,
+    weighted_astar,
+)
+from eightlab.search.bfs import breadth_first_search
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A registered algorithm.
+
+    Attributes
+    ----------
+    name : str
+        Registry name (lowercase, hyphenated).
+    function : callable
+        ``function(start, goal, **options) -> SearchResult``; informed ones take
+        ``heuristic`` as their third argument.
+    informed : bool
+        Whether it uses a heuristic.
+    optimal : bool
+        Whether it returns a shortest path (with an admissible heuristic if informed).
+    description : str
+    """
+
+    name: str
+    function: Callable[..., SearchResult]
+    informed: bool
+    optimal: bool
+    description: str
+
+
+def _bfs_cantor(start, goal=None, **options):
+    return breadth_first_search(start, goal, visited="cantor", **options)
+
+
+#: Every algorithm by registry name.
+ALGORITHMS: dict[str, Algorithm] = {}
+
+
+def register(algorithm: Algorithm) -> Algorithm:
+    """Add an algorithm to :data:`ALGORITHMS` and return it."""
+    ALGORITHMS[algorithm.name] = algorithm
+    return algorithm
+
+
+for _algorithm in (
+    Algorithm(
+        "bfs", breadth_first_search, False, True, "breadth-first search, hash-set visited table"
+    ),
+    Algorithm(
+        "bfs-cantor",
+        _bfs_cantor,
+        False,
+        True,
+        "breadth-first search, Cantor-rank bytearray visited table",
+    ),
+    Algorithm("ucs", uniform_cost_search, False, True, "uniform-cost search (f = g)"),
+    Algorithm("greedy", greedy_best_first_search, True, False, "greedy best-first search (f = h)"),
+    Algorithm("astar", astar, True, True, "A* (f = g + h)"),
+    Algorithm(
+        "weighted-astar", weighted_astar, True, False, "weighted A* (f = g + w*h, w = 2 by default)"
+    ),
+):
+    register(_algorithm)
+
+
+def get_algorithm(name) -> Algorithm:
+    """The algorithm registered as ``name``.
+
+    Raises
+    ------
+    UnknownNameError
+        If no algorithm has that name; the message lists the known ones.
+    """
+    try:
+        return ALGORITHMS[name]
+    except KeyError:
+        raise UnknownNameError(
+            f"unknown algorithm {name!r}; choose one of {', '.join(ALGORITHMS)}"
+        ) from None
+
+
+def solve(
+    start, goal=None, algorithm: str = "astar", heuristic: str = "manhattan", **options
+) -> SearchResult:
+    """Solve a board with any registered algorithm.
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The boards; ``goal`` defaults to the tiles in order with the blank last.
+    algorithm : str
+        Registry name, see :data:`ALGORITHMS`.
+    heuristic : str
+        Registry name of h for informed algorithms (ignored by uninformed ones).
+    **options
+        Passed on: ``max_nodes``, ``max_seconds``, ``observer`` and the algorithm's own.
+
+    Returns
+    -------
+    SearchResult
+
+    Raises
+    ------
+    UnknownNameError, BoardError, GoalMismatchError
+    """
+    spec = get_algorithm(algorithm)
+    if spec.informed:
+        return spec.function(start, goal, heuristic, **options)
+    return spec.function(start, goal, **options)
+
+
+__all__ = [
+    "ALGORITHMS",
+    "Algorithm",
+    "Budget",
+    "Observer",
+    "RecordingObserver",
+    "astar",
+    "breadth_first_search",
+    "get_algorithm",
+    "greedy_best_first_search",
+    "register",
+    "solve",
+    "uniform_cost_search",
+    "weighted_astar",
+]

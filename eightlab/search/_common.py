@@ -1,0 +1,207 @@
+"""What every search shares: the packed problem, budgets, observers, the run harness.
+
+A search module supplies a *core*: a function ``core(problem, stats, budget) -> path``
+working on packed int states (see :func:`eightlab.board.pack`) that raises
+:class:`OutOfBudget` when :meth:`Budget.check` says so. :func:`run_search` turns a core
+into the public behaviour: it reads the boards, answers unsolvable pairs by parity
+without searching, times the run and wraps everything in a :class:`SearchResult`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from time import perf_counter, process_time
+
+from eightlab.board import Board, as_board, cell_bits, check_pair, is_solvable, neighbor_table
+from eightlab.errors import EightlabError
+from eightlab.result import SearchResult, SearchStats, Status
+
+#: Expansions between two looks at the clock.
+CLOCK_INTERVAL = 1024
+
+
+class OutOfBudget(Exception):
+    """Raised inside a core when the node or time budget is spent."""
+
+
+class Budget:
+    """A node and time budget, checked every :data:`CLOCK_INTERVAL` expansions.
+
+    Parameters
+    ----------
+    max_nodes : int, optional
+        Most nodes a search may expand.
+    max_seconds : float, optional
+        Most wall-clock seconds a search may run.
+
+    Notes
+    -----
+    Cores keep a local ``expanded`` counter and call ``check_at = budget.check(expanded)``
+    whenever ``expanded >= check_at``; the hot loop pays one integer comparison.
+    """
+
+    def __init__(self, max_nodes: int | None = None, max_seconds: float | None = None):
+        if max_nodes is not None and max_nodes < 0:
+            raise EightlabError(f"max_nodes must be >= 0, not {max_nodes}")
+        if max_seconds is not None and max_seconds <= 0:
+            raise EightlabError(f"max_seconds must be > 0, not {max_seconds}")
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.started = perf_counter()
+        self.deadline = None if max_seconds is None else self.started + max_seconds
+
+    def first_check(self) -> int:
+        """The expansion count at which a core first calls :meth:`check`."""
+        return self.check(0)
+
+    def check(self, expanded: int) -> int:
+        """Raise :class:`OutOfBudget` if spent, else return the next checkpoint."""
+        if self.max_nodes is not None and expanded >= self.max_nodes:
+            raise OutOfBudget
+        if self.deadline is not None and perf_counter() > self.deadline:
+            raise OutOfBudget
+        nxt = expanded + CLOCK_INTERVAL if self.deadline is not None else 1 << 62
+        if self.max_nodes is not None:
+            nxt = min(nxt, self.max_nodes)
+        return nxt
+
+
+class Observer:
+    """Receives search events; subclass and override what you need.
+
+    Searches call these only when an observer is passed, so a search without one
+    pays nothing. States are given as :class:`Board`.
+    """
+
+    def on_iteration(self, threshold: float) -> None:
+        """A new depth-first pass with this bound begins."""
+
+    def on_expand(self, state: Board, g: int, h: float) -> None:
+        """``state`` is expanded at cost ``g`` with heuristic value ``h``."""
+
+    def on_generate(self, parent: Board, move: str, child: Board, g: int, h: float) -> None:
+        """``child`` is generated from ``parent`` by ``move`` at cost ``g``."""
+
+
+class RecordingObserver(Observer):
+    """An observer that keeps every event as a tuple in :attr:`events`.
+
+    Events are ``("iteration", threshold)``, ``("expand", state, g, h)`` and
+    ``("generate", parent, move, child, g, h)``; used to draw search trees and to animate
+    searches.
+    """
+
+    def __init__(self):
+        self.events: list[tuple] = []
+
+    def on_iteration(self, threshold):
+        self.events.append(("iteration", threshold))
+
+    def on_expand(self, state, g, h):
+        self.events.append(("expand", state, g, h))
+
+    def on_generate(self, parent, move, child, g, h):
+        self.events.append(("generate", parent, move, child, g, h))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A start and goal in the packed encoding, with the move table of their size.
+
+    Attributes
+    ----------
+    moves : tuple of tuple of (str, int, int, int)
+        ``moves[b]`` lists ``(letter, q, shift_q, shift_b)`` for each move of a blank
+        on cell ``b`` to cell ``q``, in the order d, l, r, u; a move turns state ``s``
+        into ``s ^ (t << shift_q) ^ (t << shift_b)`` where ``t = (s >> shift_q) & mask``.
+    """
+
+    start_board: Board
+    goal_board: Board
+    start: int
+    goal: int
+    start_blank: int
+    goal_blank: int
+    rows: int
+    cols: int
+    bits: int
+    mask: int
+    moves: tuple
+
+    @classmethod
+    def of(cls, start: Board, goal: Board) -> Problem:
+        bits = cell_bits(start.size)
+        table = neighbor_table(start.rows, start.cols)
+        moves = tuple(
+            tuple((m, q, bits * q, bits * b) for m, q in table[b]) for b in range(start.size)
+        )
+        return cls(
+            start, goal, start.packed, goal.packed, start.blank, goal.blank,
+            start.rows, start.cols, bits, (1 << bits) - 1, moves,
+        )  # fmt: skip
+
+    def board(self, state: int) -> Board:
+        """The :class:`Board` of a packed state."""
+        k, mask = self.bits, self.mask
+        tiles = tuple((state >> (k * p)) & mask for p in range(self.start_board.size))
+        return Board(tiles, self.rows, self.cols)
+
+    def blank_of(self, state: int) -> int:
+        """The blank's cell in a packed state."""
+        k, mask = self.bits, self.mask
+        for p in range(self.start_board.size):
+            if not (state >> (k * p)) & mask:
+                return p
+        raise AssertionError("packed state has no blank")
+
+
+def path_from_parents(parents: dict, state: int) -> str:
+    """Follow ``parents[state] = (previous_state, move)`` back to the root (``None``)."""
+    moves = []
+    while True:
+        entry = parents[state]
+        if entry is None:
+            break
+        state, move = entry
+        moves.append(move)
+    return "".join(reversed(moves))
+
+
+def prepare(start, goal) -> tuple[Board, Board]:
+    """Read start and goal (goal defaults to the ordered board of the start's size)."""
+    start = as_board(start)
+    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, start)
+    check_pair(start, goal)
+    return start, goal
+
+
+def run_search(
+    algorithm: str,
+    heuristic: str | None,
+    start,
+    goal,
+    core,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+) -> SearchResult:
+    """Run ``core`` on a start/goal pair and wrap its outcome in a :class:`SearchResult`.
+
+    Raises
+    ------
+    BoardError, GoalMismatchError
+        On unreadable boards or boards of different sizes.
+    """
+    start, goal = prepare(start, goal)
+    stats = SearchStats()
+    if not is_solvable(start, goal):
+        return SearchResult(algorithm, heuristic, start, goal, Status.UNSOLVABLE, None, stats)
+    budget = Budget(max_nodes, max_seconds)
+    wall0, cpu0 = perf_counter(), process_time()
+    try:
+        path = core(Problem.of(start, goal), stats, budget)
+        status = Status.SOLVED
+    except OutOfBudget:
+        path, status = None, Status.BUDGET_EXCEEDED
+    stats.wall_seconds = perf_counter() - wall0
+    stats.cpu_seconds = process_time() - cpu0
+    return SearchResult(algorithm, heuristic, start, goal, status, path, stats)
