@@ -38,6 +38,8 @@ class Algorithm:
     optimal : bool
         Whether it returns a shortest path (with an admissible heuristic if informed).
     description : str
+    options : tuple of str
+        Names of the algorithm's own keyword options (``"lexicographic"``, ``"weight"``).
     """
 
     name: str
@@ -45,6 +47,7 @@ class Algorithm:
     informed: bool
     optimal: bool
     description: str
+    options: tuple = ()
 
 
 def _bfs_cantor(start, goal=None, **options):
@@ -61,25 +64,20 @@ def register(algorithm: Algorithm) -> Algorithm:
     return algorithm
 
 
-for _algorithm in (
-    Algorithm(
-        "bfs", breadth_first_search, False, True, "breadth-first search, hash-set visited table"
-    ),
-    Algorithm(
-        "bfs-cantor",
-        _bfs_cantor,
-        False,
-        True,
-        "breadth-first search, Cantor-rank bytearray visited table",
-    ),
-    Algorithm("ucs", uniform_cost_search, False, True, "uniform-cost search (f = g)"),
-    Algorithm("greedy", greedy_best_first_search, True, False, "greedy best-first search (f = h)"),
-    Algorithm("astar", astar, True, True, "A* (f = g + h)"),
-    Algorithm(
-        "weighted-astar", weighted_astar, True, False, "weighted A* (f = g + w*h, w = 2 by default)"
-    ),
-):
-    register(_algorithm)
+# fmt: off
+register(Algorithm("bfs", breadth_first_search, informed=False, optimal=True,
+                   description="breadth-first search, hash-set visited table"))
+register(Algorithm("bfs-cantor", _bfs_cantor, informed=False, optimal=True,
+                   description="breadth-first search, Cantor-rank bytearray visited table"))
+register(Algorithm("ucs", uniform_cost_search, informed=False, optimal=True,
+                   description="uniform-cost search (f = g)"))
+register(Algorithm("greedy", greedy_best_first_search, informed=True, optimal=False,
+                   description="greedy best-first search (f = h)"))
+register(Algorithm("astar", astar, informed=True, optimal=True,
+                   description="A* (f = g + h)"))
+register(Algorithm("weighted-astar", weighted_astar, informed=True, optimal=False,
+                   description="weighted A* (f = g + w*h, w = 2 by default)", options=("weight",)))
+# fmt: on
 
 
 def get_algorithm(name) -> Algorithm:
