@@ -392,9 +392,18 @@ def as_board(value, like: Board | None = None) -> Board:
     """Coerce a :class:`Board` or text to a Board, sized like ``like`` when given."""
     if isinstance(value, Board):
         return value
-    if like is not None:
+    if like is None:
+        return Board.parse(value)
+    try:
         return Board.parse(value, like.rows, like.cols)
-    return Board.parse(value)
+    except BoardError as error:
+        try:
+            other = Board.parse(value)
+        except BoardError:
+            raise error from None
+        raise GoalMismatchError(
+            f"start {like} is {like.rows}x{like.cols} but goal {other} is {other.rows}x{other.cols}"
+        ) from None
 
 
 def check_pair(start: Board, goal: Board) -> None:

@@ -1,0 +1,75 @@
+"""The command line: python -m eightlab solve, exit statuses, one-line errors, light imports."""
+
+import subprocess
+import sys
+
+import pytest
+
+
+def eightlab(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "eightlab", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_solve_prints_length_path_and_counts():
+    run = eightlab("solve", "283104765", "--goal", "123804765")
+    assert run.returncode == 0, run.stderr
+    assert "length: 4" in run.stdout
+    assert "path: " in run.stdout and "expanded: " in run.stdout and "generated: " in run.stdout
+
+
+def test_solve_default_goal_is_12345678x():
+    run = eightlab("solve", "2 3 4 1 5 x 7 6 8", "--algorithm", "bfs")
+    assert run.returncode == 0
+    assert "goal: 123456780" in run.stdout and "length: 19" in run.stdout
+    assert "12345678x" in eightlab("solve", "--help").stdout
+
+
+def test_unsolvable_pair_exits_1():
+    run = eightlab("solve", "1 2 3 4 5 6 8 7 x")
+    assert run.returncode == 1
+    assert "unsolvable" in run.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "12345678"], "has 8 cells"),
+        (["solve", "123456788"], "has no blank"),
+        (["solve", "123456780", "--goal", "12345678"], "has 8 cells"),
+        (["solve", "123456780", "--algorithm", "dfs"], "invalid choice: 'dfs'"),
+        (["solve", "123456780", "--max-nodes", "-3"], "must be >= 0"),
+        (["solve", "123456780", "--weight", "3"], "--weight applies only"),
+        (["solve"], "required: START"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_gets_one_line_and_exit_2(args, message):
+    run = eightlab(*args)
+    assert run.returncode == 2
+    assert message in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_budget_exceeded_exits_3():
+    run = eightlab("solve", "8 6 7 2 5 4 3 x 1", "--algorithm", "bfs", "--max-nodes", "10")
+    assert run.returncode == 3
+    assert "budget_exceeded" in run.stdout
+
+
+def test_solve_does_not_import_the_heavy_libraries():
+    code = (
+        "import sys; from eightlab.cli import main; main(['solve', '283104765']); "
+        "print(sorted(m for m in ('pandas', 'matplotlib', 'papermill', 'numpy') if m in sys.modules))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    imported = run.stdout.strip().splitlines()[-1]
+    for heavy in ("pandas", "matplotlib", "papermill"):
+        assert heavy not in imported

@@ -1,0 +1,119 @@
+"""The source problems' cases, solved by BFS (both visited tables), UCS and A*."""
+
+import pytest
+
+from eightlab import Board, RecordingObserver, Status, solve
+from eightlab.errors import EightlabError, UnknownNameError
+
+ALGORITHMS = ["bfs", "bfs-cantor", "ucs", "astar"]
+
+# (start, goal, optimal length, a path that must be returned exactly or None)
+CASES = [
+    ("283104765", "123804765", 4, None),
+    ("2 3 4 1 5 x 7 6 8", "12345678x", 19, None),
+    ("12X453786", "12345678X", 2, "dd"),
+    ("564178X23", "7568X4123", 8, None),
+    ("283104765", "283104765", 0, ""),
+    ("8 6 7 2 5 4 3 x 1", "12345678x", 31, None),
+    ("531408627", "123804765", 30, None),
+]
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("start, goal, length, path", CASES)
+def test_source_cases_have_their_optimal_length(algorithm, start, goal, length, path):
+    result = solve(start, goal, algorithm)
+    assert result.status is Status.SOLVED
+    assert result.length == length
+    start_board = Board.parse(start)
+    assert start_board.apply(result.path) == Board.parse(goal, start_board.rows, start_board.cols)
+    if path is not None:
+        assert result.path == path
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS + ["greedy", "weighted-astar"])
+def test_unsolvable_pair_is_reported_not_searched(algorithm):
+    result = solve("1 2 3 4 5 6 8 7 x", "12345678x", algorithm)
+    assert result.status is Status.UNSOLVABLE
+    assert result.path is None and result.length is None
+    assert result.stats.expanded == 0 and result.stats.generated == 0
+
+
+def test_default_goal_is_tiles_in_order_blank_last():
+    assert solve("12345678x").path == ""
+    assert solve("1234567x8").path == "r"
+
+
+@pytest.mark.parametrize("algorithm", ["greedy", "weighted-astar"])
+def test_suboptimal_algorithms_return_valid_paths(algorithm):
+    result = solve("8 6 7 2 5 4 3 x 1", None, algorithm)
+    assert result.solved and result.length >= 31
+    assert Board.parse("8 6 7 2 5 4 3 x 1").apply(result.path) == Board.goal()
+
+
+def test_weighted_astar_stays_within_its_bound():
+    result = solve("8 6 7 2 5 4 3 x 1", None, "weighted-astar", weight=1.5)
+    assert 31 <= result.length <= 1.5 * 31
+
+
+def test_counts_are_consistent():
+    result = solve("2 3 4 1 5 x 7 6 8", None, "bfs")
+    s = result.stats
+    assert s.generated >= s.expanded > 0
+    assert s.generated - s.duplicates == s.max_stored - 1  # every other generated state is new
+    assert s.max_frontier <= s.max_stored
+    cantor = solve("2 3 4 1 5 x 7 6 8", None, "bfs-cantor").stats
+    assert (cantor.expanded, cantor.generated, cantor.duplicates) == (
+        s.expanded,
+        s.generated,
+        s.duplicates,
+    )
+
+
+def test_astar_expands_far_fewer_nodes_than_bfs():
+    bfs = solve("8 6 7 2 5 4 3 x 1", None, "bfs").stats.expanded
+    astar = solve("8 6 7 2 5 4 3 x 1", None, "astar").stats.expanded
+    assert astar * 5 < bfs
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_budgets_stop_the_search_and_say_so(algorithm):
+    result = solve("8 6 7 2 5 4 3 x 1", None, algorithm, max_nodes=50)
+    assert result.status is Status.BUDGET_EXCEEDED and result.path is None
+    assert result.stats.expanded == 50
+    timed = solve("8 6 7 2 5 4 3 x 1", None, algorithm, max_seconds=0.01)
+    assert timed.status in (Status.BUDGET_EXCEEDED, Status.SOLVED)
+    assert timed.stats.wall_seconds < 0.5
+
+
+def test_observer_sees_every_expansion():
+    observer = RecordingObserver()
+    result = solve("283104765", "123804765", "astar", observer=observer)
+    expansions = [e for e in observer.events if e[0] == "expand"]
+    generations = [e for e in observer.events if e[0] == "generate"]
+    assert len(expansions) == result.stats.expanded
+    assert len(generations) == result.stats.generated - result.stats.duplicates
+    assert expansions[0][1] == Board.parse("283104765")
+
+
+def test_unknown_names_and_bad_options_raise_eightlab_errors():
+    with pytest.raises(UnknownNameError, match="unknown algorithm 'dfs'"):
+        solve("283104765", None, "dfs")
+    with pytest.raises(UnknownNameError, match="unknown heuristic 'euclid'"):
+        solve("283104765", None, "astar", "euclid")
+    with pytest.raises(EightlabError, match="weight >= 1"):
+        solve("283104765", None, "weighted-astar", weight=0.5)
+
+
+def test_result_row_is_flat():
+    row = solve("283104765", "123804765").to_row()
+    assert row["length"] == 4 and row["status"] == "solved"
+    assert row["start"] == "283104765" and row["goal"] == "123804765"
+    assert {"expanded", "generated", "wall_seconds", "cpu_seconds"} <= set(row)
+
+
+def test_non_square_boards_are_solved():
+    start = Board.parse("1 2 3 4 x 5", rows=2, cols=3)
+    goal = Board.goal(2, 3)
+    for algorithm in ALGORITHMS:
+        assert solve(start, goal, algorithm).path == "r"
