@@ -1,0 +1,194 @@
+"""Seeded random problem instances: uniform, at an exact depth, or by random walk.
+
+Every function is deterministic given its seed: the same arguments give the same list
+of boards on every run and machine. Which generator each uses:
+
+* :func:`random_solvable_board`, :func:`uniform_instances` and
+  :func:`random_walk_instance` use the standard library's :class:`random.Random`
+  (``uniform_instances(n, seed)`` makes ``random.Random(seed)``); they work for any
+  board size.
+* :func:`instances_at_depths` uses numpy's ``numpy.random.default_rng(seed)`` to pick
+  Cantor ranks from :mod:`eightlab.statespace`; 3x3 only.
+
+Uniformity of :func:`random_solvable_board`: a uniformly random permutation of the
+cells is drawn. If the goal cannot be reached from it, the cells of two fixed tiles
+(the first two tiles of the goal in reading order) are exchanged. That exchange flips
+the permutation parity without moving the blank, so it maps the unsolvable boards
+one-to-one onto the solvable ones (it is its own inverse); each solvable board is
+therefore produced by exactly two of the ``n!`` equally likely permutations, itself
+and its partner, and all solvable boards are equally likely (probability
+``2 / n!``). Rejection sampling would give the same distribution with twice the draws
+on average.
+
+References
+----------
+.. [1] W. W. Johnson and W. E. Story, "Notes on the '15' puzzle", American Journal of
+   Mathematics 2(4), 1879 (exactly half of the boards are solvable).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import numpy as np
+
+from eightlab.board import INVERSE, Board, as_board, is_solvable
+from eightlab.errors import EightlabError
+
+
+def _goal_of(goal, rows: int = 3, cols: int | None = None) -> Board:
+    return Board.goal(rows, cols) if goal is None else as_board(goal)
+
+
+def _rng_of(rng) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    if rng is None or isinstance(rng, int):
+        return random.Random(rng)
+    raise EightlabError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
+
+
+def random_solvable_board(rng, goal=None) -> Board:
+    """A board drawn uniformly from the boards that can reach ``goal``.
+
+    Parameters
+    ----------
+    rng : random.Random or int
+        The generator (an int is used as the seed of a new :class:`random.Random`).
+    goal : Board or str, optional
+        The goal; tiles in order with the blank last (3x3) by default. Any size.
+
+    Returns
+    -------
+    Board
+        Of the goal's size; see the module docstring for why it is uniform.
+    """
+    rng = _rng_of(rng)
+    goal = _goal_of(goal)
+    cells = list(goal.tiles)
+    rng.shuffle(cells)
+    board = Board(cells, goal.rows, goal.cols)
+    if not is_solvable(board, goal):
+        a, b = [t for t in goal.tiles if t][:2]
+        i, j = cells.index(a), cells.index(b)
+        cells[i], cells[j] = cells[j], cells[i]
+        board = Board(cells, goal.rows, goal.cols)
+    return board
+
+
+def uniform_instances(n: int, seed: int = 0, goal=None) -> list[Board]:
+    """``n`` boards drawn independently and uniformly from those that can reach ``goal``.
+
+    Parameters
+    ----------
+    n : int
+        Number of boards.
+    seed : int
+        Seed of the :class:`random.Random` that draws them.
+    goal : Board or str, optional
+        The goal; tiles in order with the blank last (3x3) by default. Any size.
+
+    Returns
+    -------
+    list of Board
+        The same list for the same ``(n, seed, goal)``; the first ``m`` boards do not
+        depend on ``n`` (a longer list extends a shorter one).
+
+    Raises
+    ------
+    EightlabError
+        If ``n`` is negative.
+    """
+    if n < 0:
+        raise EightlabError(f"the number of instances must be >= 0, not {n}")
+    rng = random.Random(seed)
+    goal = _goal_of(goal)
+    return [random_solvable_board(rng, goal) for _ in range(n)]
+
+
+def instances_at_depths(
+    depths: Iterable[int], per_depth: int = 1, seed: int = 0, goal=None
+) -> list[Board]:
+    """Boards drawn uniformly among those at each exact distance from ``goal`` (3x3).
+
+    Parameters
+    ----------
+    depths : iterable of int
+        Exact distances, in moves (e.g. ``range(32)``).
+    per_depth : int
+        Boards per depth. They are distinct when the depth has at least that many
+        boards; otherwise (depth 31 has 2 boards for ``123456780``) they are drawn
+        with replacement, so the list always has ``len(depths) * per_depth`` boards.
+    seed : int
+        Seed of the ``numpy.random.default_rng`` that draws them.
+    goal : Board or str, optional
+        A 3x3 goal; tiles in order with the blank last by default.
+
+    Returns
+    -------
+    list of Board
+        Depth by depth in the order given, ``per_depth`` boards each.
+
+    Raises
+    ------
+    EightlabError
+        If ``per_depth`` is negative or a depth has no board at all (beyond the
+        maximum distance, e.g. 32 for ``123456780``).
+    BoardError
+        If the goal is not 3x3 (the exact distances come from the 9! table).
+    """
+    from eightlab import statespace
+
+    if per_depth < 0:
+        raise EightlabError(f"per_depth must be >= 0, not {per_depth}")
+    goal = _goal_of(goal)
+    rng = np.random.default_rng(seed)
+    boards: list[Board] = []
+    for depth in depths:
+        ranks = statespace.ranks_at(goal, int(depth))
+        if ranks.size == 0:
+            top = int(statespace.distance_table(goal).max())
+            raise EightlabError(
+                f"no board is {depth} moves from {goal}; distances run from 0 to {top}"
+            )
+        chosen = rng.choice(ranks, size=per_depth, replace=per_depth > ranks.size)
+        boards.extend(statespace.board_of(r) for r in chosen)
+    return boards
+
+
+def random_walk_instance(goal=None, steps: int = 20, rng=None) -> Board:
+    """The board reached by a random walk of the blank from ``goal``.
+
+    Each step picks uniformly among the legal moves except the one that would undo the
+    previous step, so the walk never backtracks at once (it may still revisit boards:
+    the exact distance is at most ``steps`` and often less). Any size.
+
+    Parameters
+    ----------
+    goal : Board or str, optional
+        Where the walk starts; tiles in order with the blank last (3x3) by default.
+    steps : int
+        Number of moves, >= 0.
+    rng : random.Random or int, optional
+        The generator, or the seed of a new :class:`random.Random` (None: seed 0).
+
+    Returns
+    -------
+    Board
+
+    Raises
+    ------
+    EightlabError
+        If ``steps`` is negative.
+    """
+    if steps < 0:
+        raise EightlabError(f"a random walk needs steps >= 0, not {steps}")
+    rng = _rng_of(0 if rng is None else rng)
+    board = _goal_of(goal)
+    previous = None
+    for _ in range(steps):
+        moves = [m for m in board.legal_moves() if previous is None or m != INVERSE[previous]]
+        previous = rng.choice(moves)
+        board = board.apply(previous)
+    return board
