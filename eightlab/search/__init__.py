@@ -20,6 +20,14 @@ from eightlab.search.bestfirst import (
     weighted_astar,
 )
 from eightlab.search.bfs import breadth_first_search
+from eightlab.search.bidirectional import bidirectional_breadth_first_search
+from eightlab.search.idastar import idastar
+from eightlab.search.iddfs import (
+    depth_limited_search,
+    heuristic_iterative_deepening_search,
+    iterative_deepening_search,
+)
+from eightlab.search.rbfs import recursive_best_first_search
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,15 @@ register(Algorithm("bfs", breadth_first_search, informed=False, optimal=True,
                    description="breadth-first search, hash-set visited table"))
 register(Algorithm("bfs-cantor", _bfs_cantor, informed=False, optimal=True,
                    description="breadth-first search, Cantor-rank bytearray visited table"))
+register(Algorithm("bidirectional-bfs", bidirectional_breadth_first_search, informed=False,
+                   optimal=True, description="bidirectional breadth-first search, layer by layer"))
+register(Algorithm("dls", depth_limited_search, informed=False, optimal=False,
+                   description="depth-limited depth-first search (limit = 31 on 3x3 by default)",
+                   options=("limit",)))
+register(Algorithm("iddfs", iterative_deepening_search, informed=False, optimal=True,
+                   description="iterative deepening depth-first search (limits 0, 1, 2, ...)"))
+register(Algorithm("iddfs-h", heuristic_iterative_deepening_search, informed=True, optimal=True,
+                   description="iterative deepening pruning g + h > bound, bound += 1 per pass"))
 register(Algorithm("ucs", uniform_cost_search, informed=False, optimal=True,
                    description="uniform-cost search (f = g)"))
 register(Algorithm("greedy", greedy_best_first_search, informed=True, optimal=False,
@@ -77,6 +94,11 @@ register(Algorithm("astar", astar, informed=True, optimal=True,
                    description="A* (f = g + h)"))
 register(Algorithm("weighted-astar", weighted_astar, informed=True, optimal=False,
                    description="weighted A* (f = g + w*h, w = 2 by default)", options=("weight",)))
+register(Algorithm("idastar", idastar, informed=True, optimal=True,
+                   description="IDA* (depth-first passes bounded by f = g + h)",
+                   options=("lexicographic",)))
+register(Algorithm("rbfs", recursive_best_first_search, informed=True, optimal=True,
+                   description="recursive best-first search (Korf 1993), linear memory"))
 # fmt: on
 
 
