@@ -116,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     problem.add_argument("name", choices=list(PROBLEMS), metavar="NAME", help=", ".join(PROBLEMS))
     problem.add_argument("--method", choices=["table", "idastar"], default="table",
-                         help="eight-ii: answer from per-blank BFS tables (default) or IDA* per case")  # fmt: skip
+                         help="answer from per-blank BFS tables (default) or IDA* per case")  # fmt: skip
     return parser
 
 
