@@ -1,0 +1,647 @@
+"""The experiment grid: every instance x algorithm x heuristic, one tidy row per run.
+
+:func:`run_grid` runs each search on each instance and returns a
+:class:`pandas.DataFrame` with one row per run: the instance, its exact optimal length
+(from :func:`eightlab.statespace.distance_table` for 3x3 boards), the length found, the
+status, every count of :class:`~eightlab.result.SearchStats`, the wall-clock and CPU
+seconds, and the effective branching factor b*. :func:`summary_table` reduces the runs
+to medians and interquartile ranges by algorithm, heuristic and depth;
+:func:`save_table` writes a table as CSV atomically.
+
+Counts are exact whatever the number of worker processes; times are measured one run
+at a time in the process that runs the search (with ``workers > 1`` runs share the
+machine, so their times are noisier).
+
+References
+----------
+.. [1] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed.,
+   2020, sec. 3.6.1 (the effective branching factor, the table of fig. 3.26).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import fields
+from pathlib import Path
+
+from eightlab.board import Board, as_board
+from eightlab.errors import EightlabError
+from eightlab.heuristics import get_heuristic
+from eightlab.result import SearchStats, Status
+from eightlab.search import get_algorithm, solve
+
+#: The count columns of a run, in :class:`~eightlab.result.SearchStats` order.
+STAT_COLUMNS = tuple(f.name for f in fields(SearchStats))
+
+#: The columns of :func:`run_grid`'s table, in order.
+RUN_COLUMNS = (
+    "instance",
+    "start",
+    "goal",
+    "optimal_length",
+    "algorithm",
+    "heuristic",
+    "status",
+    "length",
+    *STAT_COLUMNS,
+    "b_star",
+    "path",
+)
+
+#: Status of a run that :func:`run_grid` did not start (``skip_deeper``).
+SKIPPED = "skipped"
+
+#: The metrics that :func:`summary_table` summarises.
+SUMMARY_METRICS = (
+    "length",
+    "expanded",
+    "generated",
+    "max_stored",
+    "wall_seconds",
+    "cpu_seconds",
+    "b_star",
+)
+
+
+def effective_branching_factor(generated, depth, tolerance: float = 1e-10) -> float:
+    """The effective branching factor b* of a search (AIMA sec. 3.6.1).
+
+    b* is the branching factor that a uniform tree of depth ``d`` would need to hold
+    ``N + 1`` nodes: ``N + 1 = 1 + b* + b*^2 + ... + b*^d``. It is found by bisection
+    on ``[0, max(1, N)]``, where ``b + ... + b^d - N`` is increasing.
+
+    Parameters
+    ----------
+    generated : int
+        N, the number of nodes the search generated.
+    depth : int
+        d, the solution depth (number of moves).
+    tolerance : float, optional
+        Width of the final bisection interval.
+
+    Returns
+    -------
+    float
+        b*; nan when ``d`` is 0, missing or nan, or ``N`` is missing or nan (an
+        unsolved run).
+
+    Examples
+    --------
+    AIMA's example: A* finds a solution at depth 5 with 52 nodes, so b* is 1.92.
+
+    >>> round(effective_branching_factor(52, 5), 2)
+    1.92
+    """
+    if _missing(generated) or _missing(depth) or depth <= 0 or generated < 0:
+        return math.nan
+    n, d = float(generated), int(depth)
+    lo, hi = 0.0, max(1.0, n)
+    while hi - lo > tolerance * max(1.0, hi):
+        mid = (lo + hi) / 2
+        if _tree_size(mid, d, n) < n:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _missing(value) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _tree_size(b: float, d: int, cap: float) -> float:
+    """``b + b^2 + ... + b^d``, stopping early once it exceeds ``cap``."""
+    total, power = 0.0, 1.0
+    for _ in range(d):
+        power *= b
+        total += power
+        if total > cap:
+            break
+    return total
+
+
+def optimal_lengths(boards, goal) -> list:
+    """Exact shortest-path lengths of 3x3 boards to ``goal`` (None for other sizes).
+
+    Parameters
+    ----------
+    boards : sequence of Board
+    goal : Board
+
+    Returns
+    -------
+    list of int or None
+        The distance from :func:`eightlab.statespace.distance_table` (None when the
+        board cannot reach the goal, or the boards are not 3x3).
+    """
+    if goal.rows != 3 or goal.cols != 3:
+        return [None] * len(boards)
+    from eightlab import statespace
+
+    table = statespace.distance_table(goal)
+    lengths = []
+    for board in boards:
+        distance = int(table[statespace.rank_of(board)])
+        lengths.append(distance if distance >= 0 else None)
+    return lengths
+
+
+def _combinations(algorithms, heuristics) -> list[tuple[str, str]]:
+    """(algorithm, heuristic) pairs; uninformed algorithms once with heuristic ``""``."""
+    combos = []
+    for name in algorithms:
+        spec = get_algorithm(name)
+        if spec.informed:
+            if not heuristics:
+                raise EightlabError(f"algorithm {name!r} needs at least one heuristic")
+            combos.extend((spec.name, get_heuristic(h).name) for h in heuristics)
+        else:
+            combos.append((spec.name, ""))
+    return combos
+
+
+def run_one(task: tuple) -> dict:
+    """Run one search and return its row (the worker function of :func:`run_grid`).
+
+    Parameters
+    ----------
+    task : tuple
+        ``(instance, start, goal, optimal_length, algorithm, heuristic, max_nodes,
+        max_seconds)`` with the boards as text.
+
+    Returns
+    -------
+    dict
+        One row with the keys of :data:`RUN_COLUMNS`.
+    """
+    instance, start, goal, optimal, algorithm, heuristic, max_nodes, max_seconds = task
+    result = solve(
+        start,
+        goal,
+        algorithm,
+        heuristic or None,
+        max_nodes=max_nodes,
+        max_seconds=max_seconds,
+    )
+    row = result.to_row()
+    row["heuristic"] = heuristic
+    row["instance"] = instance
+    row["optimal_length"] = optimal
+    depth = optimal if optimal is not None else result.length
+    row["b_star"] = (
+        effective_branching_factor(result.stats.generated, depth) if result.solved else math.nan
+    )
+    return {column: row.get(column) for column in RUN_COLUMNS}
+
+
+def _skipped_row(task: tuple) -> dict:
+    instance, start, goal, optimal, algorithm, heuristic = task[:6]
+    row = dict.fromkeys(RUN_COLUMNS)
+    row.update(
+        instance=instance,
+        start=start,
+        goal=goal,
+        optimal_length=optimal,
+        algorithm=algorithm,
+        heuristic=heuristic,
+        status=SKIPPED,
+        b_star=math.nan,
+    )
+    return row
+
+
+def run_grid(
+    instances,
+    algorithms,
+    heuristics,
+    goal=None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    workers: int = 1,
+    progress: bool = True,
+    skip_deeper: bool = False,
+):
+    """Run every algorithm (with every heuristic if informed) on every instance.
+
+    Parameters
+    ----------
+    instances : sequence of Board or str
+        The start boards; a board's position in the sequence is its ``instance`` id.
+    algorithms : sequence of str
+        Registry names of :data:`eightlab.search.ALGORITHMS`.
+    heuristics : sequence of str
+        Registry names of :data:`eightlab.heuristics.HEURISTICS`, used by the informed
+        algorithms; uninformed ones run once, with heuristic ``""``.
+    goal : Board or str, optional
+        The goal (default: the tiles in order, blank last, of the instances' size).
+    max_nodes : int, optional
+        Budget of each run, in expanded nodes.
+    max_seconds : float, optional
+        Budget of each run, in wall-clock seconds.
+    workers : int, optional
+        Worker processes; 1 runs everything in this process, one run at a time.
+    progress : bool, optional
+        Show a tqdm progress bar over the runs.
+    skip_deeper : bool, optional
+        Run the instances by increasing optimal length, and once a run of an
+        (algorithm, heuristic) pair exceeds its budget, do not start that pair again
+        (on the remaining instances of that depth and all deeper ones): those rows get
+        status ``"skipped"`` and no counts. This keeps exponential searches such as
+        IDDFS to the depths their budget allows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per instance x (algorithm, heuristic), by instance and then in the
+        order the algorithms and heuristics were given; columns :data:`RUN_COLUMNS`:
+        ``optimal_length`` (exact, 3x3 only), ``length`` found, ``status`` (``solved``,
+        ``unsolvable``, ``budget_exceeded``, ``skipped``), the node counts of
+        :class:`~eightlab.result.SearchStats`, ``wall_seconds`` and ``cpu_seconds``
+        (seconds) and ``b_star`` (:func:`effective_branching_factor` of the nodes
+        generated at the optimal depth; nan unless solved).
+
+    Raises
+    ------
+    UnknownNameError, BoardError, GoalMismatchError
+        On an unknown name or unreadable boards.
+    """
+    import pandas as pd
+    from tqdm import tqdm
+
+    boards = [as_board(board) for board in instances]
+    if goal is None:
+        goal = Board.goal(boards[0].rows, boards[0].cols) if boards else Board.goal(3)
+    goal = as_board(goal, boards[0] if boards else None)
+    combos = _combinations(algorithms, heuristics)
+    optimal = optimal_lengths(boards, goal)
+    tasks = [
+        (i, str(board), str(goal), optimal[i], algorithm, heuristic, max_nodes, max_seconds)
+        for i, board in enumerate(boards)
+        for algorithm, heuristic in combos
+    ]
+    if skip_deeper:
+        tasks = _by_depth(tasks)
+    bar = tqdm(total=len(tasks), desc="runs", disable=not progress, leave=False)
+    try:
+        rows = _run_tasks(tasks, workers, skip_deeper, bar)
+    finally:
+        bar.close()
+    order = {combo: k for k, combo in enumerate(combos)}
+    rows.sort(key=lambda row: (row["instance"], order[row["algorithm"], row["heuristic"]]))
+    return _with_dtypes(pd.DataFrame(rows, columns=list(RUN_COLUMNS)))
+
+
+def _by_depth(tasks: list) -> list:
+    """Tasks by increasing optimal length (unknown lengths last), stable otherwise."""
+    return sorted(tasks, key=lambda t: (t[3] is None, t[3] or 0))
+
+
+def _run_tasks(tasks: list, workers: int, skip_deeper: bool, bar) -> list[dict]:
+    """Run the tasks in order, ``workers`` at a time, skipping pairs that ran out.
+
+    With ``skip_deeper``, a pair whose run exceeded its budget is not started again:
+    the tasks come by increasing depth, so every later task is at least as deep.
+    """
+    rows = []
+    out_of_budget = set()
+
+    def record(row):
+        rows.append(row)
+        bar.update(1)
+        if row["status"] == str(Status.BUDGET_EXCEEDED):
+            out_of_budget.add((row["algorithm"], row["heuristic"]))
+
+    def runnable(task) -> bool:
+        if skip_deeper and (task[4], task[5]) in out_of_budget:
+            record(_skipped_row(task))
+            return False
+        return True
+
+    if workers <= 1:
+        for task in tasks:
+            if runnable(task):
+                record(run_one(task))
+        return rows
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = iter(tasks)
+        running = set()
+        while True:
+            while len(running) < 2 * workers:
+                task = next(pending, None)
+                if task is None:
+                    break
+                if runnable(task):
+                    running.add(pool.submit(run_one, task))
+            if not running:
+                return rows
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                record(future.result())
+
+
+def _with_dtypes(table):
+    """Nullable integer columns for lengths and counts (missing when not run)."""
+    integer = ["instance", "optimal_length", "length"] + [
+        c for c in STAT_COLUMNS if c not in ("thresholds", "wall_seconds", "cpu_seconds")
+    ]
+    for column in integer:
+        table[column] = table[column].astype("Int64")
+    for column in ("wall_seconds", "cpu_seconds", "b_star"):
+        table[column] = table[column].astype(float)
+    return table
+
+
+def summary_table(runs, metrics=SUMMARY_METRICS, require_all_solved: bool = True):
+    """Medians and interquartile ranges of the runs by algorithm x heuristic x depth.
+
+    Parameters
+    ----------
+    runs : pandas.DataFrame
+        A table of :func:`run_grid`.
+    metrics : sequence of str, optional
+        Columns to summarise (default :data:`SUMMARY_METRICS`).
+    require_all_solved : bool, optional
+        If True (default), a group in which some run was not solved gets nan
+        statistics: a median of only the runs that fitted the budget would flatter
+        the algorithm. If False, statistics are over the solved runs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (algorithm, heuristic, depth) where depth is the optimal length,
+        the pairs in the order they first appear in ``runs``, each by depth,
+        with ``runs`` (number of runs), ``solved`` (number solved) and, for each
+        metric ``m``, ``m_median``, ``m_q1``, ``m_q3`` (25th and 75th percentiles)
+        and ``m_iqr`` (``m_q3 - m_q1``), in the metric's unit (moves, nodes, seconds).
+    """
+    import pandas as pd
+
+    keys = ["algorithm", "heuristic", "depth"]
+    data = runs.rename(columns={"optimal_length": "depth"})
+    data = data[data["depth"].notna()]
+    records = []
+    for key, group in data.groupby(keys, sort=False, dropna=False):
+        solved = group[group["status"] == str(Status.SOLVED)]
+        record = dict(zip(keys, key, strict=True))
+        record["runs"] = len(group)
+        record["solved"] = len(solved)
+        complete = len(solved) == len(group) or not require_all_solved
+        for metric in metrics:
+            values = solved[metric].astype(float).dropna()
+            if complete and len(values):
+                q1, median, q3 = values.quantile([0.25, 0.5, 0.75]).tolist()
+            else:
+                q1 = median = q3 = math.nan
+            record[f"{metric}_median"] = median
+            record[f"{metric}_q1"] = q1
+            record[f"{metric}_q3"] = q3
+            record[f"{metric}_iqr"] = q3 - q1
+        records.append(record)
+    columns = keys + ["runs", "solved"]
+    columns += [f"{m}_{s}" for m in metrics for s in ("median", "q1", "q3", "iqr")]
+    table = pd.DataFrame(records, columns=columns)
+    table["depth"] = table["depth"].astype("Int64")
+    pairs = list(dict.fromkeys(zip(table["algorithm"], table["heuristic"], strict=True)))
+    rank = {pair: k for k, pair in enumerate(pairs)}
+    table["_pair"] = [rank[p] for p in zip(table["algorithm"], table["heuristic"], strict=True)]
+    table = table.sort_values(["_pair", "depth"], kind="stable").drop(columns="_pair")
+    return table.reset_index(drop=True)
+
+
+def median_ratio(summary, metric: str, numerator: str, denominator: str):
+    """How many times more ``metric`` one search needed than another, at the deepest depth.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        A :func:`summary_table`.
+    metric : str
+        ``"generated"``, ``"expanded"``, ``"wall_seconds"``...
+    numerator, denominator : str
+        Searches by their label (:func:`eightlab.plots.run_label`: ``"BFS"``,
+        ``"A* (manhattan)"``).
+
+    Returns
+    -------
+    tuple of (int, float) or None
+        The deepest depth at which both searches have a median, and the ratio of their
+        medians there; None if there is no such depth.
+    """
+    from eightlab.plots import run_label
+
+    pairs = zip(summary["algorithm"], summary["heuristic"], strict=True)
+    labels = [run_label(algorithm, heuristic) for algorithm, heuristic in pairs]
+    wide = summary.assign(search=labels).pivot(
+        index="depth", columns="search", values=f"{metric}_median"
+    )
+    if numerator not in wide or denominator not in wide:
+        return None
+    both = wide[[numerator, denominator]].astype(float).dropna()
+    if both.empty:
+        return None
+    depth = both.index.max()
+    return int(depth), float(both.loc[depth, numerator] / both.loc[depth, denominator])
+
+
+def textbook_table(runs):
+    """Search cost and effective branching factor by depth, as in AIMA fig. 3.26.
+
+    Parameters
+    ----------
+    runs : pandas.DataFrame
+        A table of :func:`run_grid`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per depth d; for each (algorithm, heuristic) label, the mean number of
+        nodes generated (``"<label>: nodes"``) and the mean b* (``"<label>: b*"``)
+        over the runs at that depth. A cell is missing (nan) unless every run of that
+        pair at that depth was solved within its budget.
+    """
+    import pandas as pd
+
+    from eightlab.plots import run_label
+
+    columns = {}
+    data = runs[runs["optimal_length"].notna()]
+    for (algorithm, heuristic), group in data.groupby(["algorithm", "heuristic"], sort=False):
+        label = run_label(algorithm, heuristic)
+        nodes, b_star = {}, {}
+        for depth, runs_at in group.groupby("optimal_length"):
+            complete = (runs_at["status"] == str(Status.SOLVED)).all()
+            nodes[depth] = runs_at["generated"].astype(float).mean() if complete else math.nan
+            b_star[depth] = runs_at["b_star"].astype(float).mean() if complete else math.nan
+        columns[f"{label}: nodes"] = pd.Series(nodes)
+        columns[f"{label}: b*"] = pd.Series(b_star)
+    table = pd.DataFrame(columns)
+    table.index = table.index.astype(int)
+    table.index.name = "depth"
+    nodes = [c for c in table.columns if c.endswith(": nodes")]
+    b_stars = [c for c in table.columns if c.endswith(": b*")]
+    return table[nodes + b_stars].reset_index()
+
+
+def heuristic_claims(heuristics, goal=None):
+    """Each heuristic's claims next to what the exhaustive check finds (3x3 only).
+
+    Parameters
+    ----------
+    heuristics : sequence of str
+        Registry names.
+    goal : Board or str, optional
+        The goal (default ``123456780``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per heuristic: ``claims_admissible``, ``claims_consistent`` (the
+        registry's claims), ``states`` (boards checked), ``overestimates`` (boards with
+        h > h*), ``share_overestimated``, ``worst_board`` and ``worst_excess`` (moves;
+        empty board and 0 when admissible), ``inconsistent_edges`` (moves s -> s' with
+        h(s) > 1 + h(s')), ``found_admissible``, ``found_consistent`` and
+        ``claims_hold`` (no claim is contradicted; claiming less than is true is fine).
+    """
+    import pandas as pd
+
+    from eightlab import admissibility
+
+    goal = Board.goal(3) if goal is None else as_board(goal)
+    rows = []
+    for name in heuristics:
+        spec = get_heuristic(name)
+        found = admissibility.check_claims(spec.name, goal)
+        rows.append(
+            {
+                "heuristic": spec.name,
+                "claims_admissible": spec.admissible,
+                "claims_consistent": spec.consistent,
+                "states": found["states"],
+                "overestimates": found["overestimates"],
+                "share_overestimated": found["overestimates"] / found["states"],
+                "worst_board": "" if found["worst_board"] is None else str(found["worst_board"]),
+                "worst_excess": found["worst_excess"],
+                "inconsistent_edges": found["inconsistent_edges"],
+                "found_admissible": found["admissible"],
+                "found_consistent": found["consistent"],
+            }
+        )
+    table = pd.DataFrame(rows)
+    table["claims_hold"] = (~table["claims_admissible"] | table["found_admissible"]) & (
+        ~table["claims_consistent"] | table["found_consistent"]
+    )
+    return table
+
+
+def h_vs_hstar_counts(heuristics, goal=None, sample_size: int | None = None, seed: int = 0):
+    """How many boards have each pair (h*, h), per heuristic (3x3 only).
+
+    Parameters
+    ----------
+    heuristics : sequence of str
+        Registry names.
+    goal : Board or str, optional
+        The goal (default ``123456780``).
+    sample_size : int, optional
+        Count a uniform random sample of this many solvable boards (the same boards
+        for every heuristic); None counts all 181,440.
+    seed : int, optional
+        Seed of the sample.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``heuristic``, ``h_star`` (exact distance, moves), ``h`` (moves),
+        ``count`` (boards), sorted by heuristic (in the given order), h*, h.
+    """
+    import numpy as np
+    import pandas as pd
+
+    from eightlab import admissibility, statespace
+
+    goal = Board.goal(3) if goal is None else as_board(goal)
+    distance = statespace.distance_table(goal)
+    ranks = np.flatnonzero(distance >= 0)
+    if sample_size is not None and sample_size < len(ranks):
+        rng = np.random.default_rng(seed)
+        ranks = np.sort(rng.choice(ranks, size=sample_size, replace=False))
+    h_star = distance[ranks].astype(int)
+    frames = []
+    for name in heuristics:
+        spec = get_heuristic(name)
+        h = admissibility.evaluate_all(spec.name, goal)[ranks]
+        pairs = pd.DataFrame({"h_star": h_star, "h": h}).value_counts(sort=False)
+        frame = pairs.rename("count").reset_index().sort_values(["h_star", "h"])
+        frame.insert(0, "heuristic", spec.name)
+        frames.append(frame)
+    columns = ["heuristic", "h_star", "h", "count"]
+    if not frames:
+        return pd.DataFrame(columns=columns)
+    return pd.concat(frames, ignore_index=True)[columns]
+
+
+def heuristic_accuracy(counts):
+    """How close h comes to h*, per heuristic, from :func:`h_vs_hstar_counts`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per heuristic: ``states``, ``mean_h`` and ``mean_h_star`` (moves),
+        ``mean_ratio`` (mean of h/h* over the boards other than the goal),
+        ``share_exact`` (h = h*), ``share_over`` (h > h*) and ``max_excess`` (largest
+        h - h*, moves).
+    """
+    import numpy as np
+    import pandas as pd
+
+    rows = []
+    for name, group in counts.groupby("heuristic", sort=False):
+        n = group["count"].astype(float)
+        h, h_star = group["h"].astype(float), group["h_star"].astype(float)
+        away = h_star > 0
+        rows.append(
+            {
+                "heuristic": name,
+                "states": int(n.sum()),
+                "mean_h": float((h * n).sum() / n.sum()),
+                "mean_h_star": float((h_star * n).sum() / n.sum()),
+                "mean_ratio": float((h[away] / h_star[away] * n[away]).sum() / n[away].sum()),
+                "share_exact": float(n[np.isclose(h, h_star)].sum() / n.sum()),
+                "share_over": float(n[h > h_star + 1e-9].sum() / n.sum()),
+                "max_excess": float((h - h_star).max()),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def save_table(table, directory, name: str) -> Path:
+    """Write a table as ``directory/name.csv`` atomically (temporary file, then rename).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+    directory : str or Path
+        Created if missing.
+    name : str
+        File name without ``.csv``.
+
+    Returns
+    -------
+    Path
+        The CSV written.
+    """
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    target = directory / f"{name}.csv"
+    handle, temporary = tempfile.mkstemp(prefix=f".{name}-", suffix=".csv.tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", newline="") as stream:
+            table.to_csv(stream, index=False)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target

@@ -1,0 +1,353 @@
+"""The notebook runner (``eightlab run``) and the two experiment notebooks.
+
+The notebooks run through the runner with tiny parameters into a temporary results
+folder; a kernel start costs a few seconds, so each notebook runs once per session
+(module-scoped fixtures) and the runner's own behaviour is tested on tiny notebooks.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+import pandas as pd
+import pytest
+from nbformat.v4 import new_code_cell, new_notebook
+
+from eightlab.cli import main
+from eightlab.errors import EightlabError, UnknownNameError
+from eightlab.heuristics import get_heuristic
+from eightlab.notebooks import (
+    PRESETS,
+    discover,
+    folder_name,
+    override_hash,
+    parse_value,
+    plan_runs,
+    run_notebooks,
+)
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+# --- every committed notebook ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_is_committed_clean(path):
+    notebook = nbformat.read(path, as_version=4)
+    nbformat.validate(notebook)
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
+    for k, cell in enumerate(notebook.cells):
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"cell {k} has outputs"
+            assert cell.execution_count is None, f"cell {k} has an execution count"
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_declares_output_dir_in_a_parameters_cell(path):
+    notebook = nbformat.read(path, as_version=4)
+    tagged = [c for c in notebook.cells if "parameters" in c.metadata.get("tags", [])]
+    assert len(tagged) == 1
+    assert "output_dir" in tagged[0].source
+
+
+def test_the_experiment_notebooks_exist():
+    names = {p.stem for p in ALL_NOTEBOOKS}
+    assert {"compare_algorithms", "heuristic_admissibility"} <= names
+
+
+# --- the runner on tiny notebooks --------------------------------------------------------
+
+
+def _write_notebook(path: Path, parameters: str, body: str) -> None:
+    parameter_cell = new_code_cell(parameters)
+    parameter_cell.metadata["tags"] = ["parameters"]
+    notebook = new_notebook(cells=[parameter_cell, new_code_cell(body)])
+    notebook.metadata["kernelspec"] = {
+        "display_name": "Python 3",
+        "language": "python",
+        "name": "python3",
+    }
+    nbformat.write(notebook, path)
+
+
+GOOD = """
+from pathlib import Path
+Path(output_dir, "data.csv").write_text(f"version,seed\\n{version},{seed}\\n")
+"""
+
+BAD = """
+x = 1
+"""
+
+
+def _tiny_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    params = 'output_dir = "."\nversion = "one"\nseed = 3\n'
+    _write_notebook(folder / "second.ipynb", params, GOOD)
+    _write_notebook(folder / "01_first.ipynb", 'output_dir = "."\nlimit = 2\n', "y = limit * 2")
+    return folder
+
+
+def test_discover_puts_tutorials_first(tmp_path):
+    folder = _tiny_folder(tmp_path)
+    _write_notebook(folder / "another.ipynb", 'output_dir = "."', "")
+    assert [p.stem for p in discover(folder)] == ["01_first", "another", "second"]
+
+
+def test_parse_value_reads_like_papermill():
+    assert parse_value("3") == 3
+    assert parse_value("2.5") == 2.5
+    assert parse_value("True") is True
+    assert parse_value("None") is None
+    assert parse_value("[2, 4, 6]") == [2, 4, 6]
+    assert parse_value("[astar, bfs]") == ["astar", "bfs"]
+    assert parse_value("uniform") == "uniform"
+    assert parse_value("123456780", declared_type="str") == "123456780"
+    assert parse_value("123456780") == 123456780
+
+
+def test_folder_names_keep_researcher_runs_apart():
+    assert folder_name("nb", None, {}) == "nb"
+    assert folder_name("nb", "textbook", {}) == "nb--textbook"
+    custom = folder_name("nb", None, {"seed": 3, "goal": "x"})
+    assert custom == f"nb--custom-{override_hash({'goal': 'x', 'seed': 3})}"
+    assert len(override_hash({"seed": 3})) == 8
+    assert override_hash({"seed": 3}) != override_hash({"seed": 4})
+
+
+def test_plan_rejects_unknown_names(tmp_path):
+    folder = _tiny_folder(tmp_path)
+    with pytest.raises(UnknownNameError, match="01_first, second"):
+        plan_runs(only=["nope"], notebooks_dir=folder)
+    with pytest.raises(UnknownNameError, match="textbook"):
+        plan_runs(preset="nope", notebooks_dir=folder)
+    with pytest.raises(EightlabError, match="'colour'.*second: version, seed"):
+        plan_runs(parameters={"colour": "red"}, notebooks_dir=folder)
+    with pytest.raises(EightlabError, match="output_dir"):
+        plan_runs(parameters={"output_dir": "/tmp"}, notebooks_dir=folder)
+
+
+def test_plan_parses_overrides_by_the_declared_type(tmp_path):
+    folder = _tiny_folder(tmp_path)
+    (plan,) = plan_runs(parameters={"version": "2", "seed": "5"}, notebooks_dir=folder)
+    assert plan.name == "second"  # 01_first declares neither: not run
+    assert plan.parameters == {"version": "2", "seed": 5, "output_dir": "."}
+    assert plan.folder.startswith("second--custom-")
+
+
+def test_preset_selects_its_notebook():
+    notebook, parameters = PRESETS["textbook"]
+    (plan,) = plan_runs(preset="textbook", notebooks_dir=NOTEBOOKS)
+    assert plan.name == notebook == "compare_algorithms"
+    assert plan.folder == "compare_algorithms--textbook"
+    assert plan.parameters == {**parameters, "output_dir": "."}
+    assert set(parameters) <= set(plan.declared)
+
+
+def test_cli_unknown_parameter_exits_2(tmp_path, capsys):
+    status = main(
+        ["run", "-p", "no_such_parameter", "1", "--notebooks", str(NOTEBOOKS),
+         "--results", str(tmp_path)]
+    )  # fmt: skip
+    error = capsys.readouterr().err
+    assert status == 2
+    assert "no_such_parameter" in error and "compare_algorithms:" in error
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_unknown_notebook_and_preset_exit_2(tmp_path, capsys):
+    base = ["--notebooks", str(NOTEBOOKS), "--results", str(tmp_path)]
+    assert main(["run", "--only", "nope", *base]) == 2
+    assert "compare_algorithms" in capsys.readouterr().err
+    assert main(["run", "--preset", "nope", *base]) == 2
+    assert "textbook" in capsys.readouterr().err
+
+
+def test_runner_layout_failure_and_swap(tmp_path, capsys):
+    folder = _tiny_folder(tmp_path)
+    results = tmp_path / "results"
+    base = ["--notebooks", str(folder), "--results", str(results)]
+
+    # 1. Both notebooks run, tutorials first; each gets its folder.
+    messages = []
+    records = run_notebooks(notebooks_dir=folder, results_dir=results, echo=messages.append)
+    assert [r.notebook for r in records] == ["01_first", "second"]
+    assert all(r.ok for r in records)
+    assert "second done in" in messages[1]
+    second = results / "second"
+    assert {p.name for p in second.iterdir()} == {
+        "second.ipynb", "second.html", "data.csv", "provenance.json",
+    }  # fmt: skip
+    assert (second / "data.csv").read_text() == "version,seed\none,3\n"
+    provenance = json.loads((second / "provenance.json").read_text())
+    for key in ("notebook", "parameters", "preset", "seed", "versions", "python", "git",
+                "machine", "started", "ended", "duration_seconds"):  # fmt: skip
+        assert key in provenance
+    assert provenance["parameters"] == {"output_dir": "."}
+    assert provenance["seed"] == 3
+    assert set(provenance["versions"]) == {
+        "eightlab", "numpy", "pandas", "matplotlib", "networkx", "papermill",
+    }  # fmt: skip
+    assert all(provenance["versions"].values())
+    assert set(provenance["git"]) == {"commit", "dirty"}
+    assert provenance["machine"]["cpu_count"] >= 1
+    assert provenance["started"].endswith("+00:00")
+    assert provenance["duration_seconds"] > 0
+    assert "version" in (second / "second.html").read_text()
+
+    # 2. The notebook breaks: the previous results stay, the failure is named, exit 1,
+    #    and the other notebook still runs.
+    _write_notebook(
+        folder / "second.ipynb",
+        'output_dir = "."\nversion = "two"\nseed = 3\n',
+        BAD + "\nraise ValueError('boom, version ' + version)",
+    )
+    capsys.readouterr()
+    assert main(["run", *base]) == 1
+    error = capsys.readouterr().err
+    assert "eightlab: notebook second failed in cell 3: ValueError: boom, version two" in error
+    assert (second / "data.csv").read_text() == "version,seed\none,3\n"
+    failed = results / "second.failed.ipynb"
+    assert "boom" in failed.read_text()
+    assert (results / "01_first.previous").is_dir()  # 01_first ran again and was swapped
+    assert not list(results.glob(".tmp-*"))
+
+    # 3. Fixed again: the new run is swapped in, the old one kept as .previous.
+    _write_notebook(
+        folder / "second.ipynb", 'output_dir = "."\nversion = "three"\nseed = 3\n', GOOD
+    )
+    assert main(["run", "--only", "second", "-p", "seed", "4", *base]) == 0
+    custom = results / folder_name("second", None, {"seed": 4})
+    assert (custom / "data.csv").read_text() == "version,seed\nthree,4\n"
+    assert (second / "data.csv").read_text() == "version,seed\none,3\n"  # untouched
+    assert main(["run", "--only", "second", *base]) == 0
+    assert (second / "data.csv").read_text() == "version,seed\nthree,3\n"
+    assert (results / "second.previous" / "data.csv").read_text() == "version,seed\none,3\n"
+    assert not failed.exists()
+
+
+# --- the experiment notebooks, with tiny parameters --------------------------------------
+
+
+def _run_experiment(results: Path, name: str, parameters: dict) -> Path:
+    args = ["run", "--only", name, "--notebooks", str(NOTEBOOKS), "--results", str(results)]
+    for key, value in parameters.items():
+        args += ["-p", key, value]
+    assert main(args) == 0
+    (folder,) = [p for p in results.iterdir() if p.name.startswith(f"{name}--custom-")]
+    return folder
+
+
+COMPARE = {
+    "sampling": "depths",
+    "depths": "[3, 9, 14]",
+    "per_depth": "2",
+    "seed": "5",
+    "algorithms": "[bfs, bidirectional-bfs, iddfs, astar, idastar, greedy]",
+    "heuristics": "[misplaced, manhattan]",
+    "max_nodes": "4000",
+    "max_seconds": "10",
+    "workers": "1",
+}
+
+
+@pytest.fixture(scope="module")
+def compare_run(tmp_path_factory):
+    return _run_experiment(tmp_path_factory.mktemp("results"), "compare_algorithms", COMPARE)
+
+
+def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
+    names = {p.name for p in compare_run.iterdir()}
+    assert {"compare_algorithms.ipynb", "compare_algorithms.html", "provenance.json"} <= names
+    assert {"runs.csv", "summary.csv", "by_depth.csv"} <= names
+    for figure in ("nodes_by_depth", "runtime_by_depth", "branching_factor_by_depth",
+                   "memory_by_depth", "expanded_vs_length"):  # fmt: skip
+        assert (compare_run / f"{figure}.png").stat().st_size > 1000
+        assert (compare_run / f"{figure}.svg").read_text().lstrip().startswith("<?xml")
+    provenance = json.loads((compare_run / "provenance.json").read_text())
+    assert provenance["parameters"]["depths"] == [3, 9, 14]
+    assert provenance["parameters"]["max_nodes"] == 4000
+    assert provenance["seed"] == 5
+
+
+def test_compare_algorithms_optimal_searches_find_optimal_lengths(compare_run):
+    runs = pd.read_csv(compare_run / "runs.csv", keep_default_na=False, na_values=[""])
+    assert len(runs) == 6 * (3 + 3 * 2)  # 6 boards x (3 uninformed + 3 informed x 2 h)
+    assert sorted(runs["optimal_length"].unique()) == [3, 9, 14]
+    optimal = runs[runs["algorithm"].isin(["bfs", "bidirectional-bfs", "iddfs", "astar",
+                                           "idastar"]) & (runs["status"] == "solved")]  # fmt: skip
+    assert len(optimal) > 30
+    assert (optimal["length"] == optimal["optimal_length"]).all()
+    greedy = runs[runs["algorithm"] == "greedy"]
+    assert (greedy["length"] >= greedy["optimal_length"]).all()
+    # IDDFS ran out of its 4,000 expansions at depth 14 (or before) and was skipped deeper
+    iddfs = runs[runs["algorithm"] == "iddfs"].set_index("optimal_length")["status"]
+    assert set(iddfs.loc[3]) == {"solved"}
+    assert "solved" not in set(iddfs.loc[14])
+
+
+def test_compare_algorithms_summary_matches_runs(compare_run):
+    runs = pd.read_csv(compare_run / "runs.csv", keep_default_na=False, na_values=[""])
+    summary = pd.read_csv(compare_run / "summary.csv", keep_default_na=False, na_values=[""])
+    row = summary[(summary["algorithm"] == "astar") & (summary["heuristic"] == "manhattan")
+                  & (summary["depth"] == 9)].iloc[0]  # fmt: skip
+    expanded = runs[(runs["algorithm"] == "astar") & (runs["heuristic"] == "manhattan")
+                    & (runs["optimal_length"] == 9)]["expanded"]  # fmt: skip
+    assert row["expanded_median"] == expanded.median()
+    assert row["runs"] == 2
+
+
+ADMISSIBILITY = {
+    "heuristics": "[misplaced, manhattan, manhattan-with-blank, weighted-manhattan]",
+    "sample_size": "5000",
+    "seed": "11",
+    "astar_instances": "4",
+}
+
+
+@pytest.fixture(scope="module")
+def admissibility_run(tmp_path_factory):
+    return _run_experiment(
+        tmp_path_factory.mktemp("results"), "heuristic_admissibility", ADMISSIBILITY
+    )
+
+
+def test_admissibility_claims(admissibility_run):
+    claims = pd.read_csv(admissibility_run / "claims.csv").set_index("heuristic")
+    assert list(claims.index) == ["misplaced", "manhattan", "manhattan-with-blank",
+                                  "weighted-manhattan"]  # fmt: skip
+    for name, row in claims.iterrows():
+        assert row["states"] == 181_440
+        if get_heuristic(name).admissible:
+            assert row["overestimates"] == 0 and row["inconsistent_edges"] == 0
+        else:
+            assert row["overestimates"] > 0 and row["worst_excess"] > 0
+    assert claims["claims_hold"].all()
+    for figure in ("overestimates", "h_vs_hstar", "mean_h_by_distance", "astar_tradeoff"):
+        assert (admissibility_run / f"{figure}.png").exists()
+        assert (admissibility_run / f"{figure}.svg").exists()
+
+
+def test_admissibility_h_vs_hstar_is_a_sample_of_counts(admissibility_run):
+    counts = pd.read_csv(admissibility_run / "h_vs_hstar.csv")
+    assert list(counts.columns) == ["heuristic", "h_star", "h", "count"]
+    assert (counts.groupby("heuristic")["count"].sum() == 5000).all()
+    admissible = counts[counts["heuristic"].isin(["misplaced", "manhattan"])]
+    assert (admissible["h"] <= admissible["h_star"]).all()
+    weighted = counts[counts["heuristic"] == "weighted-manhattan"]
+    assert (weighted["h"] > weighted["h_star"]).any()
+
+
+def test_admissibility_astar_lengths(admissibility_run):
+    astar = pd.read_csv(admissibility_run / "astar_lengths.csv")
+    assert len(astar) == 4 * 4
+    assert (astar["status"] == "solved").all()
+    admissible = astar[astar["heuristic"].isin(["misplaced", "manhattan"])]
+    assert (admissible["length"] == admissible["optimal_length"]).all()
+    assert (astar["length"] >= astar["optimal_length"]).all()
+    assert (astar["extra_moves"] == astar["length"] - astar["optimal_length"]).all()
