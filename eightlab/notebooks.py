@@ -11,7 +11,8 @@ name. Each run gets one folder of ``results/``:
 
 The folder holds the executed ``NAME.ipynb``, its ``NAME.html``, the CSV tables and
 PNG + SVG figures the notebook wrote into its ``output_dir`` parameter, and
-``provenance.json`` (parameters, versions, git commit, machine, times).
+``provenance.json`` (every parameter the run used, defaults included, and the ones
+injected; versions, git commit, machine, times).
 
 A run executes into ``results/.tmp-NAME-RANDOM/`` (the kernel's working directory,
 ``output_dir = "."``). Only on success is it swapped in: the previous folder becomes
@@ -375,6 +376,8 @@ def _run_one(plan: _Plan, results: Path, preset, context: dict) -> NotebookRun:
                 kernel_name="python3",
                 progress_bar=False,
                 cwd=str(temporary),
+                # the kernel's start-up warnings (TCP on localhost) are noise here
+                extra_arguments=["--IPKernelApp.log_level=ERROR"],
             )
         _write_html(executed, temporary / f"{plan.name}.html")
         record.seconds = time.perf_counter() - clock
@@ -520,7 +523,8 @@ def _provenance(plan: _Plan, preset, context: dict, started: datetime, seconds: 
     ended = datetime.now(timezone.utc)
     return {
         "notebook": plan.path.name,
-        "parameters": plan.parameters,
+        "parameters": effective,
+        "injected": plan.parameters,
         "preset": preset,
         "seed": effective.get("seed"),
         "versions": context["versions"],

@@ -188,7 +188,9 @@ def test_runner_layout_failure_and_swap(tmp_path, capsys):
     for key in ("notebook", "parameters", "preset", "seed", "versions", "python", "git",
                 "machine", "started", "ended", "duration_seconds"):  # fmt: skip
         assert key in provenance
-    assert provenance["parameters"] == {"output_dir": "."}
+    assert provenance["injected"] == {"output_dir": "."}
+    assert provenance["parameters"]["output_dir"] == "."
+    assert provenance["parameters"]["seed"] == 3  # the notebook's default, recorded too
     assert provenance["seed"] == 3
     assert set(provenance["versions"]) == {
         "eightlab", "numpy", "pandas", "matplotlib", "networkx", "papermill",
