@@ -9,6 +9,8 @@ without searching, times the run and wraps everything in a :class:`SearchResult`
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from time import perf_counter, process_time
 
@@ -153,6 +155,31 @@ class Problem:
             if not (state >> (k * p)) & mask:
                 return p
         raise AssertionError("packed state has no blank")
+
+
+@contextmanager
+def recursion_room(depth: int):
+    """Let the interpreter recurse at least ``depth`` calls deeper, for this block.
+
+    Python's default recursion limit (1000) is far above what 3x3 and 4x4 searches
+    need; bigger boards or limits raise it here and restore it afterwards.
+    """
+    old = sys.getrecursionlimit()
+    needed = _stack_depth() + depth + 100
+    if needed > old:
+        sys.setrecursionlimit(needed)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def _stack_depth() -> int:
+    """Number of frames on the interpreter's stack below the caller."""
+    depth, frame = 0, sys._getframe(1)
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    return depth
 
 
 def path_from_parents(parents: dict, state: int) -> str:

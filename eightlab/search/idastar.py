@@ -59,12 +59,10 @@ References
 
 from __future__ import annotations
 
-import sys
-
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import run_search
+from eightlab.search._common import recursion_room, run_search
 
 #: Larger than any f of a search; "no node exceeded the threshold".
 _NO_BOUND = float("inf")
@@ -184,18 +182,6 @@ def successor_table(problem, tile_cost) -> tuple:
     )
 
 
-def _allow_depth(bound) -> None:
-    """Raise Python's recursion limit if a pass bounded by ``bound`` could need it.
-
-    A pass never goes deeper than its threshold (f = g + h >= g), one frame per level;
-    the default limit of 1000 is only approached by inadmissible heuristics on big
-    boards.
-    """
-    needed = int(bound) + 200
-    if needed > sys.getrecursionlimit():
-        sys.setrecursionlimit(needed)
-
-
 def _idastar_core(problem, stats, budget, evaluator, observer):
     goal, mask, board = problem.goal, problem.mask, problem.board
     table = successor_table(problem, evaluator.tile_cost)
@@ -282,7 +268,6 @@ def _idastar_core(problem, stats, budget, evaluator, observer):
     start, start_blank, no_parent = problem.start, problem.start_blank, len(table)
     h0 = evaluator(start)
     bound = h0
-    _allow_depth(bound)
     try:
         while True:
             stats.thresholds.append(bound)
@@ -290,13 +275,13 @@ def _idastar_core(problem, stats, budget, evaluator, observer):
                 observer.on_iteration(bound)
             if start == goal:
                 return ""
-            found = depth_first(start, start_blank, no_parent, 0, h0)
+            with recursion_room(int(bound) + 1):  # a pass is never deeper than its bound
+                found = depth_first(start, start_blank, no_parent, 0, h0)
             if found < 0:
                 return "".join(reversed(path))
             if found == _NO_BOUND:
                 raise AssertionError("IDA* exhausted a solvable problem")
             bound = found
-            _allow_depth(bound)
     finally:
         stats.expanded, stats.generated = expanded, generated
         stats.max_frontier, stats.max_stored = deepest, deepest + 1

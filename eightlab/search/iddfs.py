@@ -38,14 +38,12 @@ References
 
 from __future__ import annotations
 
-import sys
-from contextlib import contextmanager
 from itertools import count
 
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import OutOfBudget, run_search
+from eightlab.search._common import OutOfBudget, recursion_room, run_search
 
 #: Default ``limit`` of :func:`depth_limited_search`: the diameter of the state space
 #: (the most moves any solvable pair needs, whatever the goal; checked by breadth-first
@@ -238,31 +236,6 @@ def heuristic_iterative_deepening_search(
         return _bounded_core(problem, stats, budget, observer, evaluator)
 
     return run_search("iddfs-h", h.name, start, goal, core, max_nodes, max_seconds)
-
-
-@contextmanager
-def recursion_room(depth: int):
-    """Let the interpreter recurse at least ``depth`` calls deeper, for this block.
-
-    Python's default recursion limit (1000) is far above what 3x3 and 4x4 searches
-    need; bigger boards or limits raise it here and restore it afterwards.
-    """
-    old = sys.getrecursionlimit()
-    needed = _stack_depth() + depth + 100
-    if needed > old:
-        sys.setrecursionlimit(needed)
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(old)
-
-
-def _stack_depth() -> int:
-    """Number of frames on the interpreter's stack below the caller."""
-    depth, frame = 0, sys._getframe(1)
-    while frame is not None:
-        depth, frame = depth + 1, frame.f_back
-    return depth
 
 
 def _deepening_core(problem, stats, budget, observer, limits):

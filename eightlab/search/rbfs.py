@@ -37,8 +37,7 @@ from math import inf
 
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import run_search
-from eightlab.search.iddfs import recursion_room
+from eightlab.search._common import recursion_room, run_search
 
 #: Fields of a successor entry (a list, so its f can be updated in place).
 F, ORDER, STATE, BLANK, MOVE, H = range(6)
