@@ -9,6 +9,7 @@ matplotlib nor papermill; ``run`` imports them when it is called.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 from eightlab.errors import EightlabError
@@ -46,8 +47,8 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be > 0")
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a finite number > 0")
     return value
 
 

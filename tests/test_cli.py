@@ -45,6 +45,8 @@ def test_unsolvable_pair_exits_1():
         (["solve", "123456780", "--algorithm", "dfs"], "invalid choice: 'dfs'"),
         (["solve", "123456780", "--max-nodes", "-3"], "must be >= 0"),
         (["solve", "123456780", "--weight", "3"], "--weight applies only"),
+        (["solve", "123456780", "-a", "weighted-astar", "--weight", "inf"], "finite number"),
+        (["solve", "123456780", "--max-seconds", "nan"], "finite number"),
         (["solve"], "required: START"),
         (["frobnicate"], "invalid choice"),
     ],

@@ -153,3 +153,23 @@ def test_astar_reopens_closed_states_and_stays_optimal_with_an_inconsistent_heur
         assert board.apply(result.path) == goal
         reopened += result.stats.reopened
     assert reopened > 0  # the instance set does exercise reopening
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"max_nodes": -1}, "max_nodes must be"),
+        ({"max_nodes": 2.5}, "max_nodes must be"),
+        ({"max_seconds": 0}, "max_seconds must be"),
+        ({"max_seconds": float("nan")}, "max_seconds must be"),
+    ],
+)
+def test_bad_budgets_are_refused(options, message):
+    with pytest.raises(EightlabError, match=message):
+        solve("283104765", None, "astar", **options)
+
+
+@pytest.mark.parametrize("weight", [float("inf"), float("nan"), 0.99])
+def test_weighted_astar_refuses_weights_that_are_not_finite_and_at_least_1(weight):
+    with pytest.raises(EightlabError, match="finite weight >= 1"):
+        solve("283104765", None, "weighted-astar", weight=weight)

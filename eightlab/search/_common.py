@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
+from numbers import Integral
 from time import perf_counter, process_time
 
 from eightlab.board import Board, as_board, cell_bits, check_pair, is_solvable, neighbor_table
@@ -43,10 +44,10 @@ class Budget:
     """
 
     def __init__(self, max_nodes: int | None = None, max_seconds: float | None = None):
-        if max_nodes is not None and max_nodes < 0:
-            raise EightlabError(f"max_nodes must be >= 0, not {max_nodes}")
-        if max_seconds is not None and max_seconds <= 0:
-            raise EightlabError(f"max_seconds must be > 0, not {max_seconds}")
+        if max_nodes is not None and not (isinstance(max_nodes, Integral) and max_nodes >= 0):
+            raise EightlabError(f"max_nodes must be a whole number >= 0, not {max_nodes!r}")
+        if max_seconds is not None and not (max_seconds > 0):  # also refuses nan
+            raise EightlabError(f"max_seconds must be > 0, not {max_seconds!r}")
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.started = perf_counter()
@@ -219,10 +220,10 @@ def run_search(
         On unreadable boards or boards of different sizes.
     """
     start, goal = prepare(start, goal)
+    budget = Budget(max_nodes, max_seconds)  # refuses a bad budget even for unsolvable pairs
     stats = SearchStats()
     if not is_solvable(start, goal):
         return SearchResult(algorithm, heuristic, start, goal, Status.UNSOLVABLE, None, stats)
-    budget = Budget(max_nodes, max_seconds)
     wall0, cpu0 = perf_counter(), process_time()
     try:
         path = core(Problem.of(start, goal), stats, budget)

@@ -39,6 +39,7 @@ References
 
 from __future__ import annotations
 
+import math
 from heapq import heappop, heappush
 
 from eightlab.errors import EightlabError
@@ -102,8 +103,8 @@ def weighted_astar(
     With an admissible h the path found is at most ``weight`` times the shortest.
     Parameters and results as :func:`astar`; ``weight`` must be >= 1.
     """
-    if weight < 1:
-        raise EightlabError(f"weighted A* needs a weight >= 1, not {weight}")
+    if not (1 <= weight < math.inf):
+        raise EightlabError(f"weighted A* needs a finite weight >= 1, not {weight}")
     return best_first_search(
         start, goal, heuristic, g_weight=1, h_weight=weight, name="weighted-astar",
         max_nodes=max_nodes, max_seconds=max_seconds, observer=observer,
