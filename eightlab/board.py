@@ -129,6 +129,11 @@ def _tile_of(token: str, position: int, text: str) -> int:
         return 0
     if token.isdigit() and token.isascii():
         return int(token)
+    if len(token) > 1:
+        raise BoardError(
+            f"cell {position + 1} of board {text!r} is {token!r}; cells split by whitespace "
+            "must each be one tile number, or x, X, 0 or _ for the blank"
+        )
     raise BoardError(
         f"unknown character {token!r} at cell {position + 1} of board {text!r} "
         "(tiles are digits; the blank is 0, x, X or _)"
@@ -386,6 +391,22 @@ def _check_permutation(tiles: tuple[int, ...], text: str) -> None:
     missing = [t for t in range(1, n) if not seen[t]]
     if missing:
         raise BoardError(f"tile {missing[0]} is missing from board {text!r}")
+
+
+def notation_of(text: str) -> str:
+    """The notation a board's text is written in, to write other boards the same way.
+
+    Returns ``"grid"`` for several lines, ``"x"`` for whitespace-separated cells, ``"X"``
+    for one character per cell with a letter for the blank, else ``"digits"``.
+    """
+    stripped = text.strip()
+    if "\n" in stripped:
+        return "grid"
+    if any(ch.isspace() for ch in stripped):
+        return "x"
+    if "x" in stripped or "X" in stripped:
+        return "X"
+    return "digits"
 
 
 def as_board(value, like: Board | None = None) -> Board:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 
 from eightlab.errors import EightlabError
@@ -55,6 +56,7 @@ def _positive_float(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m eightlab``."""
     from eightlab.heuristics import HEURISTICS
+    from eightlab.notebooks import PRESETS
     from eightlab.search import ALGORITHMS
 
     parser = _Parser(
@@ -83,10 +85,12 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     solve.add_argument("--algorithm", "-a", default="astar", choices=list(ALGORITHMS), metavar="NAME",
                        help="search algorithm (default: astar; list below)")  # fmt: skip
-    solve.add_argument("--heuristic", default="manhattan", choices=list(HEURISTICS), metavar="NAME",
+    solve.add_argument("--heuristic", default=None, choices=list(HEURISTICS), metavar="NAME",
                        help="heuristic of informed searches (default: manhattan; list below)")  # fmt: skip
     solve.add_argument("--weight", type=_positive_float, default=None,
                        help="w of weighted-astar (default 2)")  # fmt: skip
+    solve.add_argument("--limit", type=_positive_int, default=None, metavar="N",
+                       help="dls: the depth limit (default: 31 on 3x3; needed on other sizes)")  # fmt: skip
     solve.add_argument("--lexicographic", action="store_true",
                        help="idastar: return the lexicographically smallest shortest path (d<l<r<u)")  # fmt: skip
     solve.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
@@ -104,7 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="run only this notebook (repeatable), by file name without .ipynb")  # fmt: skip
     run.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
                      default=[], help="override a parameter, as papermill -p does")  # fmt: skip
-    run.add_argument("--preset", default=None, metavar="NAME", help="a named parameter preset")
+    run.add_argument("--preset", default=None, metavar="NAME",
+                     help=f"a named parameter preset: {', '.join(PRESETS)}")  # fmt: skip
     run.add_argument("--notebooks", default="notebooks", metavar="DIR", help="default: notebooks")
     run.add_argument("--results", default="results", metavar="DIR", help="default: results")
 
@@ -139,6 +144,15 @@ def main(argv: list[str] | None = None) -> int:
     except EightlabError as error:
         print(f"eightlab: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_UNSOLVABLE
+    except OSError as error:
+        print(
+            f"eightlab: error: cannot write the output: {error.strerror or error}", file=sys.stderr
+        )
+        return EXIT_UNSOLVABLE
     except KeyboardInterrupt:
         print("eightlab: interrupted", file=sys.stderr)
         return 130
@@ -146,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _solve(args) -> int:
-    from eightlab.board import Board
+    from eightlab.board import Board, notation_of
+    from eightlab.heuristics import get_heuristic
     from eightlab.search import get_algorithm, solve
 
     spec = get_algorithm(args.algorithm)
@@ -155,17 +170,34 @@ def _solve(args) -> int:
         options["max_nodes"] = args.max_nodes
     if args.max_seconds is not None:
         options["max_seconds"] = args.max_seconds
-    if args.weight is not None:
-        if spec.name != "weighted-astar":
-            raise EightlabError("--weight applies only to --algorithm weighted-astar")
-        options["weight"] = args.weight
-    if args.lexicographic:
-        if "lexicographic" not in getattr(spec, "options", ()):
-            raise EightlabError(f"--lexicographic does not apply to --algorithm {spec.name}")
-        options["lexicographic"] = True
+    for flag, name, value in (
+        ("--weight", "weight", args.weight),
+        ("--limit", "limit", args.limit),
+        ("--lexicographic", "lexicographic", args.lexicographic or None),
+    ):
+        if value is None:
+            continue
+        if name not in spec.options:
+            users = [a.name for a in _algorithms_with(name)]
+            raise EightlabError(f"{flag} applies only to --algorithm {' or '.join(users)}")
+        options[name] = value
+    if args.heuristic is not None and not spec.informed:
+        raise EightlabError(f"--heuristic does not apply to --algorithm {spec.name} (uninformed)")
+    heuristic = get_heuristic(args.heuristic or "manhattan")
     start = Board.parse(args.start)
     goal = None if args.goal is None else Board.parse(args.goal, start.rows, start.cols)
-    result = solve(start, goal, args.algorithm, args.heuristic, **options)
-    print(f"start: {result.start}  goal: {result.goal}")
+    result = solve(start, goal, spec.name, heuristic.name, **options)
+    notation = notation_of(args.start)
+    notation = "x" if notation == "grid" or start.size > 10 else notation
+    print(f"start: {result.start.format(notation)}  goal: {result.goal.format(notation)}")
     print(result.summary())
+    if result.solved and not (spec.optimal and (heuristic.admissible or not spec.informed)):
+        why = "is not optimal" if not spec.optimal else f"with {heuristic.name} (inadmissible)"
+        print(f"note: {spec.name} {why}: the path need not be a shortest one")
     return {"solved": EXIT_OK, "unsolvable": EXIT_UNSOLVABLE}.get(str(result.status), EXIT_BUDGET)
+
+
+def _algorithms_with(option: str):
+    from eightlab.search import ALGORITHMS
+
+    return [a for a in ALGORITHMS.values() if option in a.options]

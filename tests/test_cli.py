@@ -26,7 +26,9 @@ def test_solve_prints_length_path_and_counts():
 def test_solve_default_goal_is_12345678x():
     run = eightlab("solve", "2 3 4 1 5 x 7 6 8", "--algorithm", "bfs")
     assert run.returncode == 0
-    assert "goal: 123456780" in run.stdout and "length: 19" in run.stdout
+    assert "goal: 1 2 3 4 5 6 7 8 x" in run.stdout and "length: 19" in run.stdout
+    run = eightlab("solve", "283104765")
+    assert "start: 283104765  goal: 123456780" in run.stdout  # the start's notation
     assert "12345678x" in eightlab("solve", "--help").stdout
 
 
@@ -47,6 +49,9 @@ def test_unsolvable_pair_exits_1():
         (["solve", "123456780", "--weight", "3"], "--weight applies only"),
         (["solve", "123456780", "-a", "weighted-astar", "--weight", "inf"], "finite number"),
         (["solve", "123456780", "--max-seconds", "nan"], "finite number"),
+        (["solve", "123456780", "-a", "bfs", "--heuristic", "pdb"], "does not apply to"),
+        (["solve", "123456780", "--limit", "3"], "--limit applies only to --algorithm dls"),
+        (["solve", "123 456 78x"], "cell 3 of board '123 456 78x' is '78x'"),
         (["solve"], "required: START"),
         (["frobnicate"], "invalid choice"),
     ],
@@ -75,3 +80,35 @@ def test_solve_does_not_import_the_heavy_libraries():
     imported = run.stdout.strip().splitlines()[-1]
     for heavy in ("pandas", "matplotlib", "papermill"):
         assert heavy not in imported
+
+
+def test_a_path_that_need_not_be_shortest_says_so():
+    greedy = eightlab("solve", "867254301", "--algorithm", "greedy")
+    assert greedy.returncode == 0 and "note: greedy is not optimal" in greedy.stdout
+    inadmissible = eightlab("solve", "867254301", "--heuristic", "nilsson")
+    assert "note: astar with nilsson (inadmissible)" in inadmissible.stdout
+    assert "note:" not in eightlab("solve", "867254301").stdout
+
+
+def test_depth_limit_reaches_dls():
+    run = eightlab("solve", "283104765", "--goal", "123804765", "-a", "dls", "--limit", "4")
+    assert run.returncode == 0 and "length: 4" in run.stdout
+    cut = eightlab("solve", "283104765", "--goal", "123804765", "-a", "dls", "--limit", "3")
+    assert cut.returncode == 3
+
+
+def test_a_start_that_is_the_goal_needs_no_budget():
+    run = eightlab("solve", "123456780", "--max-nodes", "0")
+    assert run.returncode == 0 and "length: 0" in run.stdout
+
+
+def test_a_closed_pipe_is_not_a_traceback():
+    code = subprocess.run(
+        f"printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | "
+        f"{sys.executable} -m eightlab problem eight-ii | head -c 1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in code.stderr

@@ -39,6 +39,10 @@ class Budget:
 
     Notes
     -----
+    The clock starts when the search starts, so the time budget also covers what the
+    search prepares before its first expansion (a pattern database is built there, once
+    per goal, then cached).
+
     Cores keep a local ``expanded`` counter and call ``check_at = budget.check(expanded)``
     whenever ``expanded >= check_at``; the hot loop pays one integer comparison.
     """
@@ -54,8 +58,12 @@ class Budget:
         self.deadline = None if max_seconds is None else self.started + max_seconds
 
     def first_check(self) -> int:
-        """The expansion count at which a core first calls :meth:`check`."""
-        return self.check(0)
+        """The expansion count at which a core first calls :meth:`check`: the first.
+
+        Nothing is checked before a node is expanded, so a start that is the goal is
+        solved even with ``max_nodes=0``.
+        """
+        return 0
 
     def check(self, expanded: int) -> int:
         """Raise :class:`OutOfBudget` if spent, else return the next checkpoint."""
