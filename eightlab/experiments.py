@@ -246,11 +246,14 @@ def run_grid(
     progress : bool, optional
         Show a tqdm progress bar over the runs.
     skip_deeper : bool, optional
-        Run the instances by increasing optimal length, and once a run of an
-        (algorithm, heuristic) pair exceeds its budget, do not start that pair again
-        (on the remaining instances of that depth and all deeper ones): those rows get
-        status ``"skipped"`` and no counts. This keeps exponential searches such as
-        IDDFS to the depths their budget allows.
+        Run the instances by increasing optimal length (instances of the same length in
+        the order given, those without one, unsolvable or not 3x3, last), and once a run of an
+        (algorithm, heuristic) pair exceeds its budget, start no further run of that
+        pair: its runs not started yet, on the remaining instances of the same depth
+        and on all deeper ones, get status ``"skipped"`` and no counts. With
+        ``workers > 1``, runs of the pair already started when the budget was exceeded
+        still finish and keep their own status. This keeps exponential searches such
+        as IDDFS to the depths their budget allows.
 
     Returns
     -------
@@ -265,6 +268,9 @@ def run_grid(
 
     Raises
     ------
+    EightlabError
+        If there are no instances or no algorithms (the table would be empty), or
+        ``algorithms`` or ``heuristics`` is a string rather than a list of names.
     UnknownNameError, BoardError, GoalMismatchError
         On an unknown name or unreadable boards.
     """
@@ -272,9 +278,20 @@ def run_grid(
     from tqdm import tqdm
 
     boards = [as_board(board) for board in instances]
+    if not boards:
+        raise EightlabError(
+            "no instances to run: the list of instances is empty (per_depth and "
+            "n_instances must be >= 1, depths must not be empty)"
+        )
+    for what, names in (("algorithms", algorithms), ("heuristics", heuristics)):
+        if isinstance(names, str):  # would be read letter by letter
+            raise EightlabError(f"{what} must be a list of names, not the string {names!r}")
+    algorithms, heuristics = list(algorithms), list(heuristics)
+    if not algorithms:
+        raise EightlabError("no algorithms to run: the list of algorithms is empty")
     if goal is None:
-        goal = Board.goal(boards[0].rows, boards[0].cols) if boards else Board.goal(3)
-    goal = as_board(goal, boards[0] if boards else None)
+        goal = Board.goal(boards[0].rows, boards[0].cols)
+    goal = as_board(goal, boards[0])
     combos = _combinations(algorithms, heuristics)
     optimal = optimal_lengths(boards, goal)
     tasks = [

@@ -20,8 +20,14 @@ A run executes into ``results/.tmp-NAME-RANDOM/`` (the kernel's working director
 its name. A failed run leaves the previous results untouched and keeps its executed
 notebook as ``results/NAME.failed.ipynb`` for debugging.
 
+Nothing runs before every check has passed: the notebook folder holds notebooks, each
+override is declared by a selected notebook and fits the type of its default
+(:func:`check_parameter`), and the results folder can be created and written to.
+
 The kernel gets this eightlab's folder first on its ``PYTHONPATH``, so the notebooks
-run the same code as the runner, installed or not.
+run the same code as the runner, installed or not. What the kernel process itself
+writes on its standard error (not the cells' output, which goes into the notebook) is
+passed on when its notebook ends, and dropped on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from contextlib import contextmanager
@@ -113,11 +120,13 @@ def discover(notebooks_dir) -> list[Path]:
     Raises
     ------
     EightlabError
-        If the folder does not exist.
+        If the folder does not exist or is not a folder.
     """
     folder = Path(notebooks_dir)
-    if not folder.is_dir():
+    if not folder.exists():
         raise EightlabError(f"notebook folder {str(folder)!r} does not exist")
+    if not folder.is_dir():
+        raise EightlabError(f"notebook folder {str(folder)!r} is not a folder")
     paths = [p for p in folder.glob("*.ipynb") if not p.name.startswith(".")]
     return sorted(paths, key=lambda p: (not p.name[:1].isdigit(), p.name))
 
@@ -191,6 +200,103 @@ def _default_value(source):
         return source
 
 
+#: Parameters that count instances, wherever a notebook declares them: below 1 the
+#: notebook would have nothing to run and would "succeed" with empty tables.
+AT_LEAST_ONE = ("per_depth", "n_instances", "n_pairs", "astar_instances")
+
+#: List parameters that must not be empty, for the same reason.
+NOT_EMPTY = ("depths",)
+
+#: Budget parameters, which also take None: no budget.
+BUDGETS = ("max_nodes", "max_seconds")
+
+
+def check_parameter(notebook: str, name: str, value, declared: dict, text=None):
+    """Check a value for a notebook's parameter against the type of its default.
+
+    Parameters
+    ----------
+    notebook : str
+        The notebook's name (for the message).
+    name : str
+        The parameter.
+    value : object
+        The value to inject (already parsed by :func:`parse_value`).
+    declared : dict
+        The parameter's entry of :func:`declared_parameters`: its ``type`` (the type
+        name of the default) and ``default`` (source text).
+    text : str, optional
+        The value as typed on the command line, quoted in the message.
+
+    Returns
+    -------
+    object
+        The value to inject: itself, or a float for an int given to a float parameter.
+
+    Raises
+    ------
+    EightlabError
+        An int parameter takes an int (not a bool), a float one an int or a float, a
+        bool one true or false, a list one a list (of ints or numbers when the default
+        holds only such). A string or None default takes any value, and a budget
+        (:data:`BUDGETS`) also takes None. Whatever the type,
+        an instance count (:data:`AT_LEAST_ONE`) must be >= 1 and a list of
+        :data:`NOT_EMPTY` must not be empty.
+    """
+    kind = declared.get("type")
+    shown = repr(text if isinstance(text, str) else value)
+    if name in BUDGETS and value is None:
+        return None  # no budget
+
+    def refuse(expected: str, hint: str = ""):
+        raise EightlabError(
+            f"parameter {name!r} of {notebook} expects {expected}, not {shown}{hint}"
+        )
+
+    if kind == "int" and not _is_int(value):
+        refuse("an int")
+    if kind == "float":
+        if not _is_number(value):
+            refuse("a number")
+        value = float(value)
+    if kind == "bool" and not isinstance(value, bool):
+        refuse("true or false")
+    if kind == "dict" and not isinstance(value, dict):
+        refuse("a mapping", f'; write it as YAML, e.g. -p {name} "{{key: value}}"')
+    if kind in ("list", "tuple"):
+        if not isinstance(value, (list, tuple)):
+            items = [] if isinstance(value, dict) else str(text or value).replace(",", " ").split()
+            example = f"[{', '.join(items)}]" if items else "[...]"
+            refuse("a list", f'; write it as a YAML list, e.g. -p {name} "{example}"')
+        default = _default_value(declared.get("default"))
+        if isinstance(default, (list, tuple)) and default:
+            if all(_is_int(item) for item in default):
+                if not all(_is_int(item) for item in value):
+                    refuse("a list of ints")
+            elif all(_is_number(item) for item in default):
+                if not all(_is_number(item) for item in value):
+                    refuse("a list of numbers")
+    if name in AT_LEAST_ONE and _is_int(value) and value < 1:
+        raise EightlabError(
+            f"parameter {name!r} of {notebook} must be >= 1, not {value}: "
+            "there would be no instances to run"
+        )
+    if name in NOT_EMPTY and isinstance(value, (list, tuple)) and not value:
+        raise EightlabError(
+            f"parameter {name!r} of {notebook} must not be empty: "
+            "there would be no instances to run"
+        )
+    return value
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def override_hash(overrides: dict) -> str:
     """Eight hex digits identifying a set of parameter overrides (order does not matter)."""
     text = json.dumps(sorted(overrides.items()), sort_keys=True, default=str)
@@ -233,9 +339,13 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
     UnknownNameError
         For an ``only`` name that is no notebook, or an unknown preset.
     EightlabError
-        For a parameter that none of the selected notebooks declares.
+        For a notebook folder without notebooks, a parameter that none of the selected
+        notebooks declares, or a value that does not fit a notebook's parameter
+        (:func:`check_parameter`).
     """
     paths = discover(notebooks_dir)
+    if not paths:
+        raise EightlabError(f"notebook folder {str(notebooks_dir)!r} has no notebooks (*.ipynb)")
     by_name = {p.stem: p for p in paths}
     selected = paths
     if only:
@@ -286,6 +396,11 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
         }
         if raw and not overrides:
             continue  # a researcher's -p run: notebooks it does not concern are not run
+        for name, value in {**preset_parameters, **overrides}.items():
+            if name in params:
+                typed = check_parameter(path.stem, name, value, params[name], raw.get(name))
+                if name in overrides:
+                    overrides[name] = typed
         injected = {**preset_parameters, **overrides, OUTPUT_PARAMETER: "."}
         plans.append(
             _Plan(path, path.stem, folder_name(path.stem, preset, overrides), injected, params)
@@ -327,7 +442,9 @@ def run_notebooks(
     Raises
     ------
     UnknownNameError, EightlabError
-        On an unknown notebook, preset or parameter (nothing is run).
+        On an unknown notebook, preset or parameter, a value that does not fit its
+        parameter, or a results folder that cannot be created or written to (nothing
+        is run).
     """
     from tqdm import tqdm
 
@@ -335,7 +452,7 @@ def run_notebooks(
         parameters = dict(parameters)
     plans = plan_runs(only, parameters, preset, notebooks_dir)
     results = Path(results_dir)
-    results.mkdir(parents=True, exist_ok=True)
+    prepare_results(results)
     context = _static_provenance(Path(notebooks_dir), results)
     records = []
     bar = tqdm(plans, desc="notebooks", unit="notebook", disable=not progress)
@@ -358,6 +475,30 @@ def run_notebooks(
     return records
 
 
+def prepare_results(results) -> None:
+    """Create the results folder if needed and check that runs can be written into it.
+
+    Raises
+    ------
+    EightlabError
+        Naming the folder and the reason, if it cannot be created, is not a folder or
+        is not writable.
+    """
+    folder = Path(results)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise EightlabError(f"results folder {str(folder)!r} exists and is not a folder") from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise EightlabError(f"cannot create results folder {str(folder)!r}: {reason}") from None
+    try:  # os.access is not enough: root, read-only file systems, ACLs
+        os.rmdir(tempfile.mkdtemp(prefix=".tmp-check-", dir=folder))
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise EightlabError(f"results folder {str(folder)!r} is not writable: {reason}") from None
+
+
 def _run_one(plan: _Plan, results: Path, preset, context: dict) -> NotebookRun:
     import papermill
 
@@ -366,6 +507,9 @@ def _run_one(plan: _Plan, results: Path, preset, context: dict) -> NotebookRun:
     temporary.mkdir()
     executed = temporary / f"{plan.name}.ipynb"
     record = NotebookRun(plan.name, final, dict(plan.parameters))
+    # The kernel's own standard error (not the cells'), held back until the run ends:
+    # on Ctrl-C the kernel, interrupted and shut down at once, prints a ZMQ traceback.
+    kernel_stderr = tempfile.TemporaryFile()
     started, clock = datetime.now(timezone.utc), time.perf_counter()
     try:
         with _kernel_can_import_eightlab():
@@ -378,6 +522,7 @@ def _run_one(plan: _Plan, results: Path, preset, context: dict) -> NotebookRun:
                 cwd=str(temporary),
                 # the kernel's start-up warnings (TCP on localhost) are noise here
                 extra_arguments=["--IPKernelApp.log_level=ERROR"],
+                kernel_manager_class=_kernel_manager_class(kernel_stderr),
             )
         _write_html(executed, temporary / f"{plan.name}.html")
         record.seconds = time.perf_counter() - clock
@@ -392,9 +537,34 @@ def _run_one(plan: _Plan, results: Path, preset, context: dict) -> NotebookRun:
         if executed.exists():
             record.failed_notebook = results / f"{plan.folder}.failed.ipynb"
             os.replace(executed, record.failed_notebook)
+    except KeyboardInterrupt:
+        kernel_stderr.close()  # what the interrupted kernel printed is noise
+        raise
     finally:
         shutil.rmtree(temporary, ignore_errors=True)
+    _pass_on(kernel_stderr)
     return record
+
+
+def _kernel_manager_class(stderr):
+    """An AsyncKernelManager whose kernels write their standard error into ``stderr``."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    class KernelManager(AsyncKernelManager):
+        async def start_kernel(self, **kw):
+            kw.setdefault("stderr", stderr)
+            return await super().start_kernel(**kw)
+
+    return KernelManager
+
+
+def _pass_on(kernel_stderr) -> None:
+    """Write what a kernel printed on its standard error to ours, then close the file."""
+    with kernel_stderr:
+        kernel_stderr.seek(0)
+        text = kernel_stderr.read().decode("utf-8", errors="replace")
+    if text.strip():
+        sys.stderr.write(text if text.endswith("\n") else text + "\n")
 
 
 @contextmanager

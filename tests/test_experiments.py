@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from eightlab import Board, solve
-from eightlab.errors import UnknownNameError
+from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.experiments import (
     RUN_COLUMNS,
     STAT_COLUMNS,
@@ -139,6 +139,31 @@ def test_skip_deeper_also_skips_the_rest_of_the_same_depth(workers):
     astar = runs[runs["algorithm"] == "astar"]
     assert (astar["status"] == "budget_exceeded").sum() >= 1
     assert len(runs) == 8
+
+
+def test_skip_deeper_runs_boards_without_an_optimal_length_last():
+    runs = run_grid(
+        [HARDEST, UNSOLVABLE, ONE_MOVE], ["bfs"], [], max_nodes=100, progress=False,
+        skip_deeper=True,
+    )  # fmt: skip
+    status = dict(zip(runs["instance"], runs["status"], strict=True))
+    assert status == {0: "budget_exceeded", 1: "skipped", 2: "solved"}
+
+
+def test_run_grid_refuses_an_empty_grid():
+    with pytest.raises(
+        EightlabError, match="^no instances to run: .*per_depth and n_instances must be >= 1"
+    ):
+        run_grid([], ["astar"], ["manhattan"], progress=False)
+    with pytest.raises(EightlabError, match="^no algorithms to run"):
+        run_grid([ONE_MOVE], [], ["manhattan"], progress=False)
+
+
+def test_run_grid_refuses_a_name_where_a_list_is_expected():
+    with pytest.raises(EightlabError, match="heuristics must be a list of names, not the string"):
+        run_grid([ONE_MOVE], ["astar"], "manhattan", progress=False)
+    with pytest.raises(EightlabError, match="algorithms must be a list of names"):
+        run_grid([ONE_MOVE], "bfs", [], progress=False)
 
 
 def test_run_grid_parallel_counts_equal_serial():

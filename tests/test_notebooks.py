@@ -8,6 +8,11 @@ folder; a kernel start costs a few seconds, so each notebook runs once per sessi
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -15,11 +20,13 @@ import pandas as pd
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
+from eightlab import notebooks
 from eightlab.cli import main
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.heuristics import get_heuristic
 from eightlab.notebooks import (
     PRESETS,
+    check_parameter,
     discover,
     folder_name,
     override_hash,
@@ -233,6 +240,241 @@ def test_runner_layout_failure_and_swap(tmp_path, capsys):
     assert not failed.exists()
 
 
+# --- checks before any kernel starts -----------------------------------------------------
+
+TYPED = """output_dir = "."
+count = 3
+per_depth = 2
+budget = 2.5
+label = "x"
+items = [1, 2]
+names = ["a", "b"]
+flag = False
+anything = None
+"""
+
+
+@pytest.fixture
+def typed_folder(tmp_path):
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    _write_notebook(folder / "typed.ipynb", TYPED, "")
+    return folder
+
+
+@pytest.mark.parametrize(
+    "name, text, expected",
+    [
+        ("count", "7", 7),
+        ("count", "1_000", 1000),
+        ("count", "-2", -2),
+        ("budget", "3", 3.0),
+        ("budget", "0.5", 0.5),
+        ("budget", "1e3", 1000.0),
+        ("label", "123", "123"),
+        ("label", "[1, 2]", "[1, 2]"),
+        ("items", "[4, 8]", [4, 8]),
+        ("items", "[]", []),
+        ("names", "[astar, 7]", ["astar", 7]),
+        ("flag", "true", True),
+        ("flag", "False", False),
+        ("anything", "abc", "abc"),
+        ("anything", "[1]", [1]),
+        ("per_depth", "1", 1),
+    ],
+)
+def test_overrides_that_fit_the_declared_type(typed_folder, name, text, expected):
+    (plan,) = plan_runs(parameters={name: text}, notebooks_dir=typed_folder)
+    assert plan.parameters[name] == expected
+    assert type(plan.parameters[name]) is type(expected)
+
+
+@pytest.mark.parametrize(
+    "name, text, message",
+    [
+        ("count", "abc", "parameter 'count' of typed expects an int, not 'abc'"),
+        ("count", "true", "expects an int, not 'true'"),
+        ("count", "2.5", "expects an int, not '2.5'"),
+        ("count", "[1]", "expects an int"),
+        ("count", "None", "expects an int, not 'None'"),
+        ("budget", "abc", "parameter 'budget' of typed expects a number, not 'abc'"),
+        ("budget", "yes", "expects a number"),
+        ("items", "5", "expects a list, not '5'; write it as a YAML list, e.g. -p items \"[5]\""),
+        ("items", "4,8", '-p items "[4, 8]"'),
+        ("items", "[4, x]", "expects a list of ints, not '[4, x]'"),
+        ("items", "[true]", "expects a list of ints"),
+        ("names", "nosuch", "expects a list, not 'nosuch'; write it as a YAML list"),
+        ("flag", "1", "parameter 'flag' of typed expects true or false, not '1'"),
+        ("per_depth", "0", "parameter 'per_depth' of typed must be >= 1, not 0"),
+        ("per_depth", "-3", "must be >= 1, not -3"),
+    ],
+)
+def test_overrides_that_do_not_fit_are_refused(typed_folder, name, text, message):
+    with pytest.raises(EightlabError) as error:
+        plan_runs(parameters={name: text}, notebooks_dir=typed_folder)
+    assert message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_python_values_are_checked_too():
+    declared = {"type": "int", "default": "3"}
+    assert check_parameter("nb", "seed", 4, declared) == 4
+    with pytest.raises(EightlabError, match="'seed' of nb expects an int, not True"):
+        check_parameter("nb", "seed", True, declared)
+    with pytest.raises(EightlabError, match="'depths' of nb must not be empty"):
+        check_parameter("nb", "depths", [], {"type": "list", "default": "[1]"})
+    with pytest.raises(EightlabError, match="expects a list, not 'x'"):
+        check_parameter("nb", "algorithms", "x", {"type": "list", "default": "['a']"})
+
+
+def _no_kernel(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("a kernel was started")
+
+    monkeypatch.setattr(notebooks, "_run_one", refuse)
+
+
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("n_instances", "abc", "parameter 'n_instances' of compare_algorithms expects an int, not 'abc'"),
+        ("max_seconds", "abc", "parameter 'max_seconds' of compare_algorithms expects a number, not 'abc'"),
+        ("depths", "5", "parameter 'depths' of compare_algorithms expects a list, not '5'"),
+        ("heuristics", "nosuch", "parameter 'heuristics' of compare_algorithms expects a list, not 'nosuch'"),
+        ("seed", "abc", "parameter 'seed' of compare_algorithms expects an int, not 'abc'"),
+        ("per_depth", "0", "parameter 'per_depth' of compare_algorithms must be >= 1, not 0"),
+        ("n_instances", "0", "parameter 'n_instances' of compare_algorithms must be >= 1, not 0"),
+        ("depths", "[]", "parameter 'depths' of compare_algorithms must not be empty"),
+    ],
+)  # fmt: skip
+def test_cli_bad_values_exit_2_before_any_kernel(
+    tmp_path, capsys, monkeypatch, name, value, message
+):
+    _no_kernel(monkeypatch)
+    results = tmp_path / "results"
+    status = main(
+        ["run", "--only", "compare_algorithms", "-p", name, value,
+         "--notebooks", str(NOTEBOOKS), "--results", str(results)]
+    )  # fmt: skip
+    error = capsys.readouterr().err
+    assert status == 2
+    assert error.startswith(f"eightlab: error: {message}")
+    assert error.count("\n") == 1
+    assert not results.exists()
+
+
+def test_every_preset_fits_its_notebook():
+    for preset, (notebook, parameters) in PRESETS.items():
+        (plan,) = plan_runs(preset=preset, notebooks_dir=NOTEBOOKS)
+        for name, value in parameters.items():
+            check_parameter(notebook, name, value, plan.declared[name])
+
+
+def _run_cli(*args):
+    return main(["run", *[str(a) for a in args]])
+
+
+def test_cli_results_that_cannot_be_used_exit_2(tmp_path, capsys, monkeypatch):
+    _no_kernel(monkeypatch)
+    folder = _tiny_folder(tmp_path)
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    cases = [
+        (afile, f"eightlab: error: results folder '{afile}' exists and is not a folder\n"),
+        (afile / "sub", f"eightlab: error: cannot create results folder '{afile / 'sub'}': "
+                        "Not a directory\n"),
+    ]  # fmt: skip
+    if Path("/proc/self").is_dir():  # Linux: the QA tester's case
+        cases.append(
+            (Path("/proc/nope"), "eightlab: error: cannot create results folder '/proc/nope': ")
+        )
+    for results, message in cases:
+        assert _run_cli("--notebooks", folder, "--results", results) == 2
+        error = capsys.readouterr().err
+        assert error.startswith(message) and error.count("\n") == 1, error
+    assert afile.read_text() == ""
+
+
+def test_cli_results_not_writable_exit_2(tmp_path, capsys, monkeypatch):
+    _no_kernel(monkeypatch)
+    folder = _tiny_folder(tmp_path)
+    results = tmp_path / "results"
+
+    def denied(*args, **kwargs):  # chmod does not stop root: make the probe fail instead
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(notebooks.tempfile, "mkdtemp", denied)
+    assert _run_cli("--notebooks", folder, "--results", results) == 2
+    assert capsys.readouterr().err == (
+        f"eightlab: error: results folder '{results}' is not writable: Permission denied\n"
+    )
+
+
+def test_cli_notebook_folder_missing_empty_or_a_file_exits_2(tmp_path, capsys, monkeypatch):
+    _no_kernel(monkeypatch)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("")
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    results = tmp_path / "results"
+    for notebooks_dir, problem in [
+        (tmp_path / "missing", "does not exist"),
+        (empty, "has no notebooks (*.ipynb)"),
+        (afile, "is not a folder"),
+    ]:
+        assert _run_cli("--notebooks", notebooks_dir, "--results", results) == 2
+        error = capsys.readouterr().err
+        assert error == f"eightlab: error: notebook folder '{notebooks_dir}' {problem}\n"
+    assert not results.exists()
+
+
+def test_the_kernels_own_stderr_is_passed_on(tmp_path, capfd):
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    _write_notebook(
+        folder / "talk.ipynb",
+        'output_dir = "."',
+        'get_ipython().kernel.log.error("kernel log line")',
+    )
+    (record,) = run_notebooks(
+        notebooks_dir=folder, results_dir=tmp_path / "results", progress=False
+    )
+    assert record.ok, record.error
+    assert "kernel log line" in capfd.readouterr().err
+
+
+def test_ctrl_c_stops_the_run_with_one_line(tmp_path):
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    marker = tmp_path / "running"
+    _write_notebook(
+        folder / "slow.ipynb",
+        'output_dir = "."',
+        f"import pathlib, time\npathlib.Path({str(marker)!r}).touch()\ntime.sleep(60)",
+    )
+    results = tmp_path / "results"
+    command = [sys.executable, "-m", "eightlab", "run", "--notebooks", str(folder),
+               "--results", str(results)]  # fmt: skip
+    # its own process group, as in a terminal, where Ctrl-C signals the whole group
+    run = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists():  # the cell is running
+            assert run.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+        os.killpg(run.pid, signal.SIGINT)
+        _, error = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    lines = [line.strip() for line in error.replace("\r", "\n").splitlines()]
+    lines = [line for line in lines if line and "notebook/s" not in line]  # tqdm's bar
+    assert run.returncode == 130
+    assert lines == ["eightlab: interrupted"]
+    assert list(results.iterdir()) == []
+
+
 # --- the experiment notebooks, with tiny parameters --------------------------------------
 
 
@@ -353,3 +595,12 @@ def test_admissibility_astar_lengths(admissibility_run):
     assert (admissible["length"] == admissible["optimal_length"]).all()
     assert (astar["length"] >= astar["optimal_length"]).all()
     assert (astar["extra_moves"] == astar["length"] - astar["optimal_length"]).all()
+
+
+def test_budgets_also_take_none_for_no_budget():
+    from eightlab.notebooks import check_parameter
+
+    declared = {"type": "int", "default": "1_000_000"}
+    assert check_parameter("compare_algorithms", "max_nodes", None, declared) is None
+    with pytest.raises(EightlabError, match="expects an int, not None"):
+        check_parameter("compare_algorithms", "per_depth", None, declared)
