@@ -1,0 +1,230 @@
+"""The shared chart style of eightlab.plots: what every figure must show a reader.
+
+Whole-number ticks on axes counted in moves, legends clear of the data and saying what
+the lines and bands are, no series hidden under another, distinct colours for many
+heuristics, shares capped at 100%. The charts are drawn from small made-up tables.
+"""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.colors as mcolors
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+import pytest
+
+from eightlab import plots
+
+DEPTHS = [4, 8, 12, 16, 20, 22]
+
+
+@pytest.fixture(autouse=True)
+def _style_and_close():
+    plots.use_style()
+    yield
+    plt.close("all")
+
+
+def _summary(series: dict, depths=DEPTHS, metric: str = "max_stored") -> pd.DataFrame:
+    """A summary table: ``{(algorithm, heuristic): medians}``, quartiles at +-10%."""
+    rows = []
+    for (algorithm, heuristic), medians in series.items():
+        for depth, median in zip(depths, medians, strict=True):
+            rows.append(
+                {
+                    "algorithm": algorithm,
+                    "heuristic": heuristic,
+                    "depth": depth,
+                    f"{metric}_median": median,
+                    f"{metric}_q1": median * 0.9,
+                    f"{metric}_q3": median * 1.1,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def _legend_texts(legend) -> list[str]:
+    texts = [t.get_text() for t in legend.get_texts()] + [legend.get_title().get_text()]
+    return [" ".join(text.split()) for text in texts]  # wrapped lines joined
+
+
+def _is_whole(values) -> bool:
+    values = np.asarray(values, dtype=float)
+    return bool(np.all(values == np.round(values)))
+
+
+# --------------------------------------------------------------------- depth axes
+@pytest.mark.parametrize("depths", [DEPTHS, list(range(0, 32)), [3, 5], [10]])
+def test_depth_axis_ticks_are_whole_moves(depths):
+    table = _summary({("bfs", ""): [10.0 * (d + 1) for d in depths]}, depths=depths)
+    fig = plots.plot_by_depth(table, "max_stored", "boards")
+    fig.canvas.draw()
+    ticks = fig.axes[0].get_xticks()
+    assert len(ticks) >= 1 and _is_whole(ticks), ticks
+
+
+def test_scatter_and_heuristic_charts_have_whole_move_ticks():
+    counts = pd.DataFrame(
+        {"heuristic": ["a"] * 4, "h_star": [0, 1, 2, 3], "h": [0, 1, 1, 2], "count": [1] * 4}
+    )
+    for fig in (plots.mean_h_by_distance(counts, admissible={"a"}),
+                plots.h_vs_hstar_heatmap(counts)):  # fmt: skip
+        fig.canvas.draw()
+        ax = fig.axes[0]
+        assert _is_whole(ax.get_xticks()), ax.get_xticks()
+
+
+# ----------------------------------------------------------- series under series
+def test_a_series_equal_to_an_earlier_one_is_shifted_open_and_named():
+    table = _summary(
+        {
+            ("bfs", ""): [10, 100, 1000, 1e4, 5e4, 8e4],
+            ("bfs-cantor", ""): [10, 100, 1000, 1e4, 5e4, 8e4],
+            ("iddfs", ""): [5, 9, 13, 17, 21, 23],
+        }
+    )
+    fig = plots.plot_by_depth(table, "max_stored", "boards")
+    ax = fig.axes[0]
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    bfs, cantor = lines["BFS"], lines["BFS (Cantor table)"]
+    np.testing.assert_array_equal(bfs.get_xdata(), DEPTHS)
+    shift = np.asarray(cantor.get_xdata()) - np.asarray(DEPTHS)
+    assert np.all(shift > 0) and np.allclose(shift, shift[0]) and shift[0] < 2  # < half a gap
+    assert mcolors.same_color(cantor.get_markerfacecolor(), "white")
+    assert not mcolors.same_color(bfs.get_markerfacecolor(), "white")
+    np.testing.assert_array_equal(lines["IDDFS"].get_xdata(), DEPTHS)  # not a copy: in place
+    notes = [t for t in _legend_texts(ax.get_legend()) if "same medians as" in t]
+    assert len(notes) == 1 and "Cantor" in notes[0] and "BFS" in notes[0]
+
+
+def test_several_series_under_one_take_turns_with_their_markers():
+    path = [3, 5, 7, 9, 11, 13]
+    table = _summary(
+        {
+            ("iddfs", ""): path[:4] + [np.nan, np.nan],  # ran out of budget at depth 20
+            ("idastar", "misplaced"): path,
+            ("idastar", "manhattan"): path,
+            ("idastar", "linear-conflict"): path,
+        }
+    )
+    ax = plots.plot_by_depth(table, "max_stored", "boards").axes[0]
+    hidden = [line for line in ax.get_lines() if line.get_label().startswith("IDA*")]
+    assert len(hidden) == 3
+    assert [line.get_markevery() for line in hidden] == [(0, 3), (1, 3), (2, 3)]
+    (note,) = [t for t in _legend_texts(ax.get_legend()) if "same medians as" in t]
+    assert "IDDFS" in note and "where both ran" in note
+
+
+def test_different_series_are_left_in_place():
+    table = _summary({("bfs", ""): [1, 2, 3, 4, 5, 6], ("iddfs", ""): [1, 2, 3, 4, 5, 7]})
+    ax = plots.plot_by_depth(table, "max_stored", "boards").axes[0]
+    for line in ax.get_lines():
+        np.testing.assert_array_equal(line.get_xdata(), DEPTHS)
+    assert not [t for t in _legend_texts(ax.get_legend()) if "same medians" in t]
+
+
+# ------------------------------------------------------------------------ legends
+def _outside(fig, legend, ax) -> bool:
+    fig.canvas.draw()
+    box, frame = legend.get_window_extent(), ax.get_window_extent()
+    return box.x0 >= frame.x1 or box.y1 <= frame.y0
+
+
+def test_single_panel_legend_is_outside_and_explains_lines_and_bands():
+    table = _summary({("bfs", ""): [1, 2, 3, 4, 5, 6], ("astar", "manhattan"): [1, 1, 2, 2, 3, 3]})
+    fig = plots.plot_by_depth(table, "max_stored", "boards")
+    ax = fig.axes[0]
+    assert _outside(fig, ax.get_legend(), ax)
+    texts = " ".join(_legend_texts(ax.get_legend()))
+    assert "median" in texts and "interquartile range" in texts
+    assert "BFS" in texts and "A* (manhattan)" in texts
+
+
+def test_figure_legend_gathers_the_panels_once_below_them():
+    table = _summary(
+        {("bfs", ""): [1, 2, 3, 4, 5, 6], ("bfs-cantor", ""): [1, 2, 3, 4, 5, 6]}, metric="m"
+    )
+    table = table.assign(t_median=[1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 7])
+    table = table.assign(t_q1=table.t_median, t_q3=table.t_median)
+    fig, axes = plt.subplots(1, 2, layout="constrained")
+    plots.plot_by_depth(table, "m", "boards", ax=axes[0], legend=False)
+    plots.plot_by_depth(table, "t", "seconds", ax=axes[1], legend=False)
+    legend = plots.figure_legend(fig)
+    labels = [t.get_text() for t in legend.get_texts()]
+    assert labels[:2] == ["BFS", "BFS (Cantor table)"] and len(labels) == len(set(labels))
+    assert any("interquartile range" in label for label in labels)
+    assert "median" in legend.get_title().get_text()
+    fig.canvas.draw()
+    box = legend.get_window_extent()
+    assert all(box.y1 <= ax.get_window_extent().y0 for ax in axes)
+    # the panel where the two coincide says so; the other has no note
+    assert axes[0].get_legend() is not None and axes[1].get_legend() is None
+
+
+def test_nodes_by_depth_has_one_legend_outside_both_panels():
+    table = _summary({("bfs", ""): [1, 2, 3, 4, 5, 6]}, metric="generated")
+    expanded = _summary({("bfs", ""): [1, 2, 3, 4, 5, 6]}, metric="expanded")
+    fig = plots.nodes_by_depth(table.merge(expanded))
+    assert len(fig.legends) == 1
+    assert all(_outside(fig, fig.legends[0], ax) for ax in fig.axes)
+
+
+def test_panels_of_one_algorithm_tell_heuristics_apart_by_colour():
+    table = _summary({("astar", h): [1, 2, 3, 4, 5, 6] for h in ("misplaced", "manhattan")})
+    table.loc[table.heuristic == "manhattan", "max_stored_median"] += 1
+    ax = plots.plot_by_depth(table, "max_stored", "boards", label_by="heuristic").axes[0]
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    assert set(lines) == {"misplaced", "manhattan"}
+    assert not mcolors.same_color(lines["misplaced"].get_color(), lines["manhattan"].get_color())
+
+
+# ---------------------------------------------------------------------- heuristics
+HEURISTICS = [
+    "zero", "misplaced", "manhattan", "linear-conflict", "max-swap", "pdb", "exact",
+    "weighted-manhattan", "manhattan-with-blank", "linear-conflict-pairs", "nilsson",
+]  # fmt: skip
+
+
+def test_eleven_heuristics_get_eleven_colours_and_inadmissible_ones_are_dashed():
+    counts = pd.DataFrame(
+        [
+            {"heuristic": name, "h_star": d, "h": d * (k + 1) / 6, "count": 1}
+            for k, name in enumerate(HEURISTICS)
+            for d in range(5)
+        ]
+    )
+    fig = plots.mean_h_by_distance(counts, HEURISTICS)
+    ax = fig.axes[0]
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    colours = {mcolors.to_hex(lines[name].get_color()) for name in HEURISTICS}
+    assert len(colours) == len(HEURISTICS)
+    markers = {lines[name].get_marker() for name in HEURISTICS}
+    assert len(markers) == len(HEURISTICS)
+    for name in HEURISTICS[:7]:
+        assert lines[name].get_linestyle() == "-", name
+    for name in HEURISTICS[7:]:
+        assert lines[name].get_linestyle() == "--", name
+    legend = ax.get_legend()
+    assert _outside(fig, legend, ax)
+    assert "dashed" in legend.get_title().get_text()
+
+
+def test_overestimate_axis_ends_at_100_percent():
+    claims = pd.DataFrame(
+        {
+            "heuristic": ["manhattan", "nilsson", "blank"],
+            "states": [181440] * 3,
+            "overestimates": [0, 181432, 4650],
+            "claims_admissible": [True, False, False],
+        }
+    )
+    fig = plots.overestimate_bar(claims)
+    ax = fig.axes[0]
+    assert ax.get_xlim() == (0.0, 100.0)
+    texts = [t.get_text() for t in ax.texts]
+    assert "99.99% (181,432 boards)" in texts  # not rounded up to 100%
+    assert "none" in texts
