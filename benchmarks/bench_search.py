@@ -129,9 +129,8 @@ def rate(count: float, seconds: float) -> str:
 
 def astar_stripped(problem, evaluator, wg=1, wh=1, reopen=True):
     """STRIPPED COPY of eightlab.search.bestfirst._best_first_core."""
-    start, goal, moves, mask = problem.start, problem.goal, problem.moves, problem.mask
-    tile_cost = evaluator.tile_cost
-    blank_cost = tile_cost[0] if tile_cost is not None else None
+    start, goal, mask = problem.start, problem.goal, problem.mask
+    moves = problem.informed_moves(evaluator)
     h0 = evaluator(start)
     g_of = {start: 0}
     parents = {start: None}
@@ -145,7 +144,7 @@ def astar_stripped(problem, evaluator, wg=1, wh=1, reopen=True):
         if state == goal:
             return path_from_parents(parents, state)
         g2 = g + 1
-        for move, q, sq, sb in moves[blank]:
+        for move, q, sq, sb, dh in moves[blank]:
             tile = (state >> sq) & mask
             child = state ^ (tile << sq) ^ (tile << sb)
             old = g_of.get(child)
@@ -153,16 +152,7 @@ def astar_stripped(problem, evaluator, wg=1, wh=1, reopen=True):
                 continue
             g_of[child] = g2
             parents[child] = (state, move)
-            if tile_cost is not None:
-                h2 = (
-                    h
-                    + tile_cost[tile][blank]
-                    - tile_cost[tile][q]
-                    + blank_cost[q]
-                    - blank_cost[blank]
-                )
-            else:
-                h2 = evaluator(child)
+            h2 = h + dh[tile] if dh is not None else evaluator(child)
             seq += 1
             heappush(heap, (wg * g2 + wh * h2, -g2, seq, child, q, h2))
     raise AssertionError("exhausted")
@@ -171,7 +161,7 @@ def astar_stripped(problem, evaluator, wg=1, wh=1, reopen=True):
 def idastar_stripped(problem, evaluator):
     """STRIPPED COPY of the plain pass of eightlab.search.idastar._idastar_core."""
     goal, mask = problem.goal, problem.mask
-    table = successor_table(problem, evaluator.tile_cost)
+    table = successor_table(problem, evaluator)
     inf = float("inf")
     bound = 0
     path = []
@@ -213,83 +203,6 @@ def idastar_stripped(problem, evaluator):
 # ============================= DECIDED-AGAINST VARIANTS (benchmark only) ==============
 
 
-def astar_delta_tables(problem, stats, budget, evaluator, wg=1, wh=1, reopen=True, observer=None):
-    """VARIANT of the shipped A* loop (counts kept): h updated from per-move tables.
-
-    Each move carries ``dh[tile]``, the change of h when that tile slides (as IDA* does),
-    instead of four ``tile_cost`` look-ups, and ``generated`` grows by the number of
-    successors once per expansion. Tried as a speed edit of ``_best_first_core``.
-    """
-    start, goal, mask = problem.start, problem.goal, problem.mask
-    tile_cost = evaluator.tile_cost
-    n = problem.rows * problem.cols
-    bc = tile_cost[0]
-    moves = [
-        tuple(
-            (
-                m,
-                q,
-                sq,
-                sb,
-                tuple(tile_cost[t][b] - tile_cost[t][q] + bc[q] - bc[b] for t in range(n)),
-            )
-            for m, q, sq, sb in problem.moves[b]
-        )
-        for b in range(n)
-    ]
-    h0 = evaluator(start)
-    g_of = {start: 0}
-    parents = {start: None}
-    closed = set()
-    heap = [(wh * h0, 0, 0, start, problem.start_blank, h0)]
-    seq = 0
-    expanded = generated = duplicates = reopened = 0
-    max_frontier = 1
-    check_at = budget.first_check()
-    try:
-        while heap:
-            _, neg_g, _, state, blank, h = heappop(heap)
-            g = -neg_g
-            if g > g_of[state]:
-                continue
-            if state == goal:
-                return path_from_parents(parents, state)
-            if expanded >= check_at:
-                check_at = budget.check(expanded)
-            expanded += 1
-            closed.add(state)
-            if observer is not None:
-                observer.on_expand(problem.board(state), g, h)
-            g2 = g + 1
-            children = moves[blank]
-            generated += len(children)
-            for move, q, sq, sb, dh in children:
-                tile = (state >> sq) & mask
-                child = state ^ (tile << sq) ^ (tile << sb)
-                old = g_of.get(child)
-                if old is not None:
-                    if old <= g2 or not reopen:
-                        duplicates += 1
-                        continue
-                    if child in closed:
-                        closed.discard(child)
-                        reopened += 1
-                g_of[child] = g2
-                parents[child] = (state, move)
-                h2 = h + dh[tile]
-                seq += 1
-                heappush(heap, (wg * g2 + wh * h2, -g2, seq, child, q, h2))
-                if observer is not None:
-                    observer.on_generate(problem.board(state), move, problem.board(child), g2, h2)
-            if len(heap) > max_frontier:
-                max_frontier = len(heap)
-        raise AssertionError("exhausted")
-    finally:
-        stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
-        stats.reopened, stats.max_frontier, stats.max_stored = reopened, max_frontier, len(g_of)
-        stats.iterations = 1
-
-
 def idastar_observer_checks(problem, evaluator, observer=None):
     """VARIANT: the shipped plain pass plus ``observer is not None`` checks (observer None).
 
@@ -297,7 +210,7 @@ def idastar_observer_checks(problem, evaluator, observer=None):
     (path, expanded, generated).
     """
     goal, mask, board = problem.goal, problem.mask, problem.board
-    table = successor_table(problem, evaluator.tile_cost)
+    table = successor_table(problem, evaluator)
     inf = float("inf")
     expanded = generated = deepest = 0
     bound = 0
@@ -356,7 +269,7 @@ def idastar_h_ordered(problem, evaluator):
     Returns (path, expanded, generated) to compare the work with the shipped order.
     """
     goal, mask = problem.goal, problem.mask
-    table = successor_table(problem, evaluator.tile_cost)
+    table = successor_table(problem, evaluator)
     inf = float("inf")
     expanded = generated = 0
     bound = 0
@@ -492,9 +405,6 @@ def section_overhead(problems, evaluator, runs: int) -> None:
     def astar_bare():
         return [astar_stripped(p, evaluator) for p in problems]
 
-    def astar_tables():
-        return [astar_delta_tables(p, SearchStats(), Budget(), evaluator) for p in problems]
-
     def ida_shipped():
         return [_idastar_core(p, SearchStats(), Budget(), evaluator, None) for p in problems]
 
@@ -504,17 +414,10 @@ def section_overhead(problems, evaluator, runs: int) -> None:
     def ida_checks():
         return [idastar_observer_checks(p, evaluator)[0] for p in problems]
 
-    for p in problems:  # the variant keeps every count of the shipped loop
-        shipped, variant = SearchStats(), SearchStats()
-        _best_first_core(p, shipped, Budget(), evaluator, 1, 1, True, None)
-        astar_delta_tables(p, variant, Budget(), evaluator)
-        assert shipped == variant, (shipped, variant)
-
     timings = interleaved(
         {
             "astar shipped": astar_shipped,
             "astar stripped": astar_bare,
-            "astar + per-move h tables": astar_tables,
             "idastar shipped": ida_shipped,
             "idastar stripped": ida_bare,
             "idastar + observer checks": ida_checks,
@@ -522,7 +425,6 @@ def section_overhead(problems, evaluator, runs: int) -> None:
         runs,
     )
     assert timings["astar shipped"][2] == timings["astar stripped"][2]
-    assert timings["astar shipped"][2] == timings["astar + per-move h tables"][2]
     assert timings["idastar shipped"][2] == timings["idastar stripped"][2]
     assert timings["idastar shipped"][2] == timings["idastar + observer checks"][2]
     print(f"   {'loop':28} {'median s':>9} {'CPU s':>7} {'vs stripped (wall, CPU)':>26}")
@@ -537,12 +439,6 @@ def section_overhead(problems, evaluator, runs: int) -> None:
                     f"{100 * (wall / base_wall - 1):+12.1f}% {100 * (cpu / base_cpu - 1):+8.1f}%"
                 )
             print(f"   {name:28} {wall:>9.3f} {cpu:>7.3f} {change}")
-    shipped_wall, shipped_cpu, _ = timings["astar shipped"]
-    wall, cpu, _ = timings["astar + per-move h tables"]
-    print(
-        f"   A* per-move h tables vs shipped: {100 * (wall / shipped_wall - 1):+.1f}% wall, "
-        f"{100 * (cpu / shipped_cpu - 1):+.1f}% CPU (negative = faster)"
-    )
 
     def ordered():
         return [idastar_h_ordered(p, evaluator) for p in problems]

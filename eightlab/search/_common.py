@@ -151,6 +151,38 @@ class Problem:
             start.rows, start.cols, bits, (1 << bits) - 1, moves,
         )  # fmt: skip
 
+    def informed_moves(self, evaluator) -> tuple:
+        """The move table with the change of h of every move, for informed searches.
+
+        Parameters
+        ----------
+        evaluator : Evaluator
+            The bound heuristic.
+
+        Returns
+        -------
+        tuple of tuple of (str, int, int, int, tuple or None)
+            ``table[b]`` lists ``(letter, q, shift_q, shift_b, dh)`` like :attr:`moves`,
+            where ``dh[t]`` is the change of h when tile ``t`` slides from cell ``q`` to
+            the blank's cell ``b`` (and the blank the other way): so a child's h is
+            ``h + dh[tile]``, updated from the one tile that moves. ``dh`` is None for
+            heuristics without per-tile costs, which are evaluated on every child.
+        """
+        tile_cost = evaluator.tile_cost
+        if tile_cost is None:
+            return tuple(tuple(entry + (None,) for entry in row) for row in self.moves)
+        blank_cost = tile_cost[0]
+        return tuple(
+            tuple(
+                (letter, q, sq, sb, tuple(
+                    tile_cost[t][b] - tile_cost[t][q] + blank_cost[q] - blank_cost[b]
+                    for t in range(len(tile_cost))
+                ))
+                for letter, q, sq, sb in self.moves[b]
+            )
+            for b in range(len(self.moves))
+        )  # fmt: skip
+
     def board(self, state: int) -> Board:
         """The :class:`Board` of a packed state."""
         k, mask = self.bits, self.mask

@@ -181,9 +181,8 @@ def best_first_search(
 
 
 def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer):
-    start, goal, moves, mask = problem.start, problem.goal, problem.moves, problem.mask
-    tile_cost = evaluator.tile_cost
-    blank_cost = tile_cost[0] if tile_cost is not None else None
+    start, goal, mask = problem.start, problem.goal, problem.mask
+    moves = problem.informed_moves(evaluator)
     h0 = evaluator(start)
     g_of = {start: 0}
     parents = {start: None}
@@ -208,7 +207,7 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
             if observer is not None:
                 observer.on_expand(problem.board(state), g, h)
             g2 = g + 1
-            for move, q, sq, sb in moves[blank]:
+            for move, q, sq, sb, dh in moves[blank]:
                 tile = (state >> sq) & mask
                 child = state ^ (tile << sq) ^ (tile << sb)
                 generated += 1
@@ -222,17 +221,7 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
                         reopened += 1
                 g_of[child] = g2
                 parents[child] = (state, move)
-                if tile_cost is not None:
-                    # the tile moves from cell q to cell blank; the blank the other way
-                    h2 = (
-                        h
-                        + tile_cost[tile][blank]
-                        - tile_cost[tile][q]
-                        + blank_cost[q]
-                        - blank_cost[blank]
-                    )
-                else:
-                    h2 = evaluator(child)
+                h2 = h + dh[tile] if dh is not None else evaluator(child)
                 seq += 1
                 heappush(heap, (wg * g2 + wh * h2, -g2, seq, child, q, h2))
                 if observer is not None:

@@ -138,15 +138,15 @@ def idastar(
     return run_search("idastar", h.name, start, goal, core, max_nodes, max_seconds)
 
 
-def successor_table(problem, tile_cost) -> tuple:
+def successor_table(problem, evaluator) -> tuple:
     """Per-cell move tables with parent-move pruning built in.
 
     Parameters
     ----------
     problem : Problem
-        The packed problem (its ``moves`` table and size).
-    tile_cost : list of list of float, or None
-        The evaluator's per-tile costs, or None for heuristics without them.
+        The packed problem.
+    evaluator : Evaluator
+        The bound heuristic.
 
     Returns
     -------
@@ -155,36 +155,24 @@ def successor_table(problem, tile_cost) -> tuple:
         (``p = size`` at the start: nothing to undo), every move except the one back
         to ``p``, in the order d, l, r, u, as ``(q, shift_q, shift_b, dh, letter)``:
         the blank moves to cell ``q`` and ``dh[tile]`` is the change of h when
-        ``tile`` slides from ``q`` to ``b`` (None without per-tile costs).
+        ``tile`` slides from ``q`` to ``b`` (None without per-tile costs; see
+        :meth:`Problem.informed_moves`).
     """
-    n = problem.rows * problem.cols
-    dh_of = {}
-    for b in range(n):
-        for _, q, _, _ in problem.moves[b]:
-            if tile_cost is None:
-                dh_of[b, q] = None
-            else:
-                blank_cost = tile_cost[0]
-                dh_of[b, q] = tuple(
-                    tile_cost[t][b] - tile_cost[t][q] + blank_cost[q] - blank_cost[b]
-                    for t in range(n)
-                )
+    informed = problem.informed_moves(evaluator)
     return tuple(
         tuple(
             tuple(
-                (q, sq, sb, dh_of[b, q], letter)
-                for letter, q, sq, sb in problem.moves[b]
-                if q != came_from
+                (q, sq, sb, dh, letter) for letter, q, sq, sb, dh in informed[b] if q != came_from
             )
-            for came_from in range(n + 1)
+            for came_from in range(len(informed) + 1)
         )
-        for b in range(n)
+        for b in range(len(informed))
     )
 
 
 def _idastar_core(problem, stats, budget, evaluator, observer):
     goal, mask, board = problem.goal, problem.mask, problem.board
-    table = successor_table(problem, evaluator.tile_cost)
+    table = successor_table(problem, evaluator)
     expanded = generated = deepest = 0
     bound = 0
     path = []  # the solution's moves, appended while the recursion unwinds

@@ -293,9 +293,8 @@ def _deepening_core(problem, stats, budget, observer, limits):
 
 def _bounded_core(problem, stats, budget, observer, evaluator):
     """Passes pruning g + h > bound, the bound growing by one from h(start)."""
-    start, goal, moves, mask = problem.start, problem.goal, problem.moves, problem.mask
-    tile_cost = evaluator.tile_cost
-    blank_cost = tile_cost[0] if tile_cost is not None else None
+    start, goal, mask = problem.start, problem.goal, problem.mask
+    moves = problem.informed_moves(evaluator)
     path = []
     expanded = generated = deepest = 0
     check_at = budget.first_check()
@@ -310,23 +309,13 @@ def _bounded_core(problem, stats, budget, observer, evaluator):
         if observer is not None:
             observer.on_expand(problem.board(state), g, h)
         g2 = g + 1
-        for move, q, sq, sb in moves[blank]:
+        for move, q, sq, sb, dh in moves[blank]:
             if q == previous:
                 continue  # parent-move pruning: never undo the last move
             tile = (state >> sq) & mask
             child = state ^ (tile << sq) ^ (tile << sb)
             generated += 1
-            if tile_cost is not None:
-                # the tile moves from cell q to cell blank; the blank the other way
-                h2 = (
-                    h
-                    + tile_cost[tile][blank]
-                    - tile_cost[tile][q]
-                    + blank_cost[q]
-                    - blank_cost[blank]
-                )
-            else:
-                h2 = evaluator(child)
+            h2 = h + dh[tile] if dh is not None else evaluator(child)
             if observer is not None:
                 observer.on_generate(problem.board(state), move, problem.board(child), g2, h2)
             if g2 + h2 > bound:

@@ -104,9 +104,8 @@ def recursive_best_first_search(
 
 
 def _rbfs_core(problem, stats, budget, observer, evaluator):
-    start, goal, moves, mask = problem.start, problem.goal, problem.moves, problem.mask
-    tile_cost = evaluator.tile_cost
-    blank_cost = tile_cost[0] if tile_cost is not None else None
+    start, goal, mask = problem.start, problem.goal, problem.mask
+    moves = problem.informed_moves(evaluator)
     path = []
     expanded = generated = deepest = held = most_held = 0
     check_at = budget.first_check()
@@ -116,22 +115,12 @@ def _rbfs_core(problem, stats, budget, observer, evaluator):
         nonlocal generated
         g2 = g + 1
         children = []
-        for order, (move, q, sq, sb) in enumerate(moves[blank]):
+        for order, (move, q, sq, sb, dh) in enumerate(moves[blank]):
             if q == previous:
                 continue  # parent-move pruning: never undo the last move
             tile = (state >> sq) & mask
             child = state ^ (tile << sq) ^ (tile << sb)
-            if tile_cost is not None:
-                # the tile moves from cell q to cell blank; the blank the other way
-                h2 = (
-                    h
-                    + tile_cost[tile][blank]
-                    - tile_cost[tile][q]
-                    + blank_cost[q]
-                    - blank_cost[blank]
-                )
-            else:
-                h2 = evaluator(child)
+            h2 = h + dh[tile] if dh is not None else evaluator(child)
             children.append([max(g2 + h2, f), order, child, q, move, h2])
             if observer is not None:
                 observer.on_generate(problem.board(state), move, problem.board(child), g2, h2)
