@@ -37,7 +37,7 @@ import platform
 import random
 import statistics
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from heapq import heappop, heappush
 from pathlib import Path
 from time import perf_counter, process_time
@@ -472,7 +472,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=2026, help="seed of the instance set")
     args = parser.parse_args(argv)
 
-    now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"eightlab search benchmarks, {now}")
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

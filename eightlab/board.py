@@ -210,6 +210,8 @@ class Board:
         cells, grid_rows = _cells_of(text)
         shown = " ".join(text.split()) if grid_rows else text.strip()
         tiles = tuple(_tile_of(token, i, shown) for i, token in enumerate(cells))
+        if grid_rows is not None and rows is not None and rows != grid_rows:
+            raise BoardError(f"grid {shown!r} has {grid_rows} rows, not {rows}")
         if rows is None and grid_rows is not None:
             rows = grid_rows
             cols = len(tiles) // rows if len(tiles) % rows == 0 else None
@@ -239,7 +241,9 @@ class Board:
     def format(self, notation: str = "digits") -> str:
         """Write the board in a notation: ``digits``, ``X``, ``x`` or ``grid``.
 
-        ``Board.parse(b.format(n)) == b`` for every notation ``n``. ``digits`` and
+        ``Board.parse(b.format(n)) == b`` for every notation ``n`` of a square board;
+        a board that is not square reads back from ``grid`` (the line count gives the
+        shape), or with ``rows`` and ``cols`` passed to :meth:`parse`. ``digits`` and
         ``X`` write one character per cell and exist only for boards up to 3x3.
 
         Raises
@@ -269,7 +273,12 @@ class Board:
         return self.format("digits" if len(self.tiles) <= 10 else "x")
 
     def __repr__(self) -> str:
+        if self.rows != self.cols:  # only a grid says the shape of a board that is not square
+            return f"Board.parse({self.format('grid')!r})"
         return f"Board.parse({str(self)!r})"
+
+    def __reduce__(self):
+        return (Board, (self.tiles, self.rows, self.cols))
 
     def __eq__(self, other) -> bool:
         return (

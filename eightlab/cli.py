@@ -2,7 +2,8 @@
 
 Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
 (``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
-of its budget. Start-up stays light: ``solve`` and ``problem`` import neither pandas,
+of its budget, 4 the output could not be written, 141 the reader of the output went away
+(``| head``). Start-up stays light: ``solve`` and ``problem`` import neither pandas,
 matplotlib nor papermill; ``run`` imports them when it is called.
 """
 
@@ -15,7 +16,8 @@ import sys
 
 from eightlab.errors import EightlabError
 
-EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_BUDGET = 0, 1, 2, 3
+EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_BUDGET, EXIT_OUTPUT = 0, 1, 2, 3, 4
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool killed by it
 
 PROBLEMS = {
     "eight-ii": "Eight II: T pairs A, B (X the blank) -> 'Case k: d' and the "
@@ -147,12 +149,12 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_UNSOLVABLE
+        return EXIT_BROKEN_PIPE
     except OSError as error:
         print(
             f"eightlab: error: cannot write the output: {error.strerror or error}", file=sys.stderr
         )
-        return EXIT_UNSOLVABLE
+        return EXIT_OUTPUT
     except KeyboardInterrupt:
         print("eightlab: interrupted", file=sys.stderr)
         return 130
@@ -170,6 +172,8 @@ def _solve(args) -> int:
         options["max_nodes"] = args.max_nodes
     if args.max_seconds is not None:
         options["max_seconds"] = args.max_seconds
+    if args.weight is not None and args.weight < 1:
+        raise EightlabError(f"--weight must be >= 1, not {args.weight:g}")
     for flag, name, value in (
         ("--weight", "weight", args.weight),
         ("--limit", "limit", args.limit),

@@ -170,7 +170,7 @@ def run_one(task: tuple) -> dict:
     ----------
     task : tuple
         ``(instance, start, goal, optimal_length, algorithm, heuristic, max_nodes,
-        max_seconds)`` with the boards as text.
+        max_seconds)`` with the boards as :class:`Board` (picklable, for workers).
 
     Returns
     -------
@@ -295,7 +295,7 @@ def run_grid(
     combos = _combinations(algorithms, heuristics)
     optimal = optimal_lengths(boards, goal)
     tasks = [
-        (i, str(board), str(goal), optimal[i], algorithm, heuristic, max_nodes, max_seconds)
+        (i, board, goal, optimal[i], algorithm, heuristic, max_nodes, max_seconds)
         for i, board in enumerate(boards)
         for algorithm, heuristic in combos
     ]

@@ -35,6 +35,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import math
 import os
 import platform
 import shutil
@@ -45,7 +46,7 @@ import time
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from eightlab.errors import EightlabError, UnknownNameError
@@ -256,9 +257,11 @@ def check_parameter(notebook: str, name: str, value, declared: dict, text=None):
     if kind == "int" and not _is_int(value):
         refuse("an int")
     if kind == "float":
-        if not _is_number(value):
-            refuse("a number")
+        if not _is_number(value) or not math.isfinite(value):
+            refuse("a finite number")
         value = float(value)
+    if name in BUDGETS and not value > 0:
+        refuse("a number > 0, or None for no budget")
     if kind == "bool" and not isinstance(value, bool):
         refuse("true or false")
     if kind == "dict" and not isinstance(value, dict):
@@ -510,7 +513,7 @@ def _run_one(plan: _Plan, results: Path, preset, context: dict) -> NotebookRun:
     # The kernel's own standard error (not the cells'), held back until the run ends:
     # on Ctrl-C the kernel, interrupted and shut down at once, prints a ZMQ traceback.
     kernel_stderr = tempfile.TemporaryFile()
-    started, clock = datetime.now(timezone.utc), time.perf_counter()
+    started, clock = datetime.now(UTC), time.perf_counter()
     try:
         with _kernel_can_import_eightlab():
             papermill.execute_notebook(
@@ -563,8 +566,11 @@ def _pass_on(kernel_stderr) -> None:
     with kernel_stderr:
         kernel_stderr.seek(0)
         text = kernel_stderr.read().decode("utf-8", errors="replace")
+    # jupyter_client interrupts a kernel as it shuts it down; that is not an error
+    lines = [line for line in text.splitlines() if "KeyboardInterrupt caught in kernel" not in line]
+    text = "\n".join(lines)
     if text.strip():
-        sys.stderr.write(text if text.endswith("\n") else text + "\n")
+        sys.stderr.write(text + "\n")
 
 
 @contextmanager
@@ -690,7 +696,7 @@ def _static_provenance(notebooks_dir: Path, results: Path) -> dict:
 def _provenance(plan: _Plan, preset, context: dict, started: datetime, seconds: float) -> dict:
     effective = {k: _default_value(v["default"]) for k, v in plan.declared.items()}
     effective.update(plan.parameters)
-    ended = datetime.now(timezone.utc)
+    ended = datetime.now(UTC)
     return {
         "notebook": plan.path.name,
         "parameters": effective,

@@ -24,20 +24,17 @@ Counts follow AIMA (Russell & Norvig, *Artificial Intelligence: A Modern Approac
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from eightlab.board import Board
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     """How a search ended."""
 
     SOLVED = "solved"
     UNSOLVABLE = "unsolvable"
     BUDGET_EXCEEDED = "budget_exceeded"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass

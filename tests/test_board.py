@@ -213,3 +213,15 @@ def test_rank_of_the_extremes_and_a_lehmer_code():
     assert lehmer_code((2, 0, 1)) == (2, 0, 0)
     with pytest.raises(ValueError):
         unrank(362880, 9)
+
+
+def test_boards_that_are_not_square_keep_their_shape_in_repr_and_pickle():
+    import pickle
+
+    board = Board.parse("1 2 3\n4 x 5")
+    assert (board.rows, board.cols) == (2, 3)
+    assert eval(repr(board), {"Board": Board}) == board
+    assert pickle.loads(pickle.dumps(board)) == board
+    assert Board.parse(board.format("grid")) == board
+    with pytest.raises(BoardError, match="has 2 rows, not 3"):
+        Board.parse("1 2 3\n4 x 5", rows=3, cols=2)

@@ -264,3 +264,14 @@ def test_median_ratio_at_the_deepest_common_depth(grid):
     astar = grid[(grid["heuristic"] == "manhattan") & (grid["optimal_length"] == 8)]["generated"]
     assert ratio == pytest.approx(bfs.iloc[0] / astar.iloc[0])
     assert median_ratio(summary, "generated", "BFS", "IDA* (manhattan)") is None
+
+
+def test_run_grid_keeps_the_shape_of_boards_that_are_not_square():
+    from eightlab import Board
+    from eightlab.experiments import run_grid
+
+    wide, tall = Board.parse("1 2 3\n4 x 5"), Board.parse("1 2\n3 4\nx 5")
+    for board in (wide, tall):
+        runs = run_grid([board], ["bfs", "astar"], ["manhattan"], progress=False)
+        assert list(runs["status"]) == ["solved", "solved"]
+        assert list(runs["length"]) == [1, 1]

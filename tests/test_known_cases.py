@@ -173,3 +173,8 @@ def test_bad_budgets_are_refused(options, message):
 def test_weighted_astar_refuses_weights_that_are_not_finite_and_at_least_1(weight):
     with pytest.raises(EightlabError, match="finite weight >= 1"):
         solve("283104765", None, "weighted-astar", weight=weight)
+
+
+def test_infinite_time_budget_is_refused_use_none():
+    with pytest.raises(EightlabError, match="finite number > 0"):
+        solve("283104765", None, "astar", max_seconds=float("inf"))

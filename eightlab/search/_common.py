@@ -50,8 +50,10 @@ class Budget:
     def __init__(self, max_nodes: int | None = None, max_seconds: float | None = None):
         if max_nodes is not None and not (isinstance(max_nodes, Integral) and max_nodes >= 0):
             raise EightlabError(f"max_nodes must be a whole number >= 0, not {max_nodes!r}")
-        if max_seconds is not None and not (max_seconds > 0):  # also refuses nan
-            raise EightlabError(f"max_seconds must be > 0, not {max_seconds!r}")
+        if max_seconds is not None and not (0 < max_seconds < float("inf")):  # and nan
+            raise EightlabError(
+                f"max_seconds must be a finite number > 0 (None: no limit), not {max_seconds!r}"
+            )
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.started = perf_counter()
@@ -91,7 +93,13 @@ class Observer:
         """``state`` is expanded at cost ``g`` with heuristic value ``h``."""
 
     def on_generate(self, parent: Board, move: str, child: Board, g: int, h: float) -> None:
-        """``child`` is generated from ``parent`` by ``move`` at cost ``g``."""
+        """``child`` is generated from ``parent`` by ``move`` at cost ``g``.
+
+        Graph searches (BFS, bidirectional BFS, the best-first family) report the
+        successors they keep, not those discarded as duplicates, so the events make a
+        tree; tree searches (IDA*, RBFS, the iterative-deepening family) report every
+        generated node. BFS passes ``g = -1`` and ``h = 0`` (it keeps no costs).
+        """
 
 
 class RecordingObserver(Observer):

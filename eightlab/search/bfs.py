@@ -125,7 +125,7 @@ def _cantor_core(problem, stats, budget, observer):
     n = problem.rows * problem.cols
     if n > 9:
         raise EightlabError(
-            f"the Cantor-rank visited table needs {n}! bytes; use visited='hash' for a "
+            f"the Cantor-rank visited table needs {n}! bytes; use the hash-set BFS (visited='hash', --algorithm bfs) for a "
             f"{problem.rows}x{problem.cols} board"
         )
     start, goal, moves, mask, k = (

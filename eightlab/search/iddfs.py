@@ -115,7 +115,7 @@ def depth_limited_search(
             bound = DIAMETERS.get((problem.rows, problem.cols))
             if bound is None:
                 raise EightlabError(
-                    f"no default depth limit for a {problem.rows}x{problem.cols} board; pass limit="
+                    f"no default depth limit for a {problem.rows}x{problem.cols} board; give a depth limit (limit=, --limit)"
                 )
         return _deepening_core(problem, stats, budget, observer, [bound])
 
