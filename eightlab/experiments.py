@@ -15,7 +15,8 @@ machine, so their times are noisier).
 References
 ----------
 .. [1] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed.,
-   2020, sec. 3.6.1 (the effective branching factor, the table of fig. 3.26).
+   2020, sec. 3.6.1 (the effective branching factor); 3rd ed., 2010, fig. 3.29 (the
+   table of IDS, A*(h1) and A*(h2) by depth that the ``textbook`` preset reproduces).
 """
 
 from __future__ import annotations
@@ -464,7 +465,7 @@ def median_ratio(summary, metric: str, numerator: str, denominator: str):
 
 
 def textbook_table(runs):
-    """Search cost and effective branching factor by depth, as in AIMA fig. 3.26.
+    """Search cost and effective branching factor by depth, as in AIMA 3rd ed. fig. 3.29.
 
     Parameters
     ----------
