@@ -1,17 +1,32 @@
 # The two commands of README.md: `make results` (the main job) and `make test`.
 # Both create the virtual environment .venv from requirements.txt on first use.
+# `make lab` opens JupyterLab on the tutorials with the project's kernel.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+MIN_PYTHON := 3.11
 
-.PHONY: results test lint clean-venv
+.PHONY: results test lint lab clean-venv
 
+# A .venv made by a Python that is too old (or left half-built by a failed install)
+# is thrown away and made again; a too-old $(PYTHON) stops here with one line.
 $(VENV)/.installed: requirements.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < tuple(map(int, "$(MIN_PYTHON)".split("."))))' \
+	  || { echo "eightlab needs Python $(MIN_PYTHON) or newer; $(PYTHON) is $$($(PYTHON) -V 2>&1). Try: make PYTHON=python3.12 ..." >&2; exit 1; }
+	@if [ -e $(VENV) ] && ! $(PY) -c 'import sys; sys.exit(sys.version_info < tuple(map(int, "$(MIN_PYTHON)".split("."))))' 2>/dev/null; then \
+	  echo "removing $(VENV): it was made by a Python older than $(MIN_PYTHON) or is broken"; rm -rf $(VENV); fi
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
 	$(PY) -m pip install --quiet --no-deps -e .
 	$(PY) -m ipykernel install --sys-prefix --name python3 > /dev/null
+	@# Outputs of notebooks/*.ipynb are stripped when git reads them (nbstripout as a git
+	@# filter, scoped by .gitattributes to notebooks/), so saving a tutorial in JupyterLab
+	@# never puts outputs into a commit; results/ keeps its executed notebooks.
+	-git config filter.nbstripout.clean "'$(abspath $(VENV))/bin/python' -m nbstripout" 2>/dev/null
+	-git config filter.nbstripout.smudge cat 2>/dev/null
+	-git config filter.nbstripout.required true 2>/dev/null
+	-git config diff.ipynb.textconv "'$(abspath $(VENV))/bin/python' -m nbstripout -t" 2>/dev/null
 	touch $@
 
 results: $(VENV)/.installed
@@ -23,6 +38,9 @@ test: $(VENV)/.installed
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+
+lab: $(VENV)/.installed
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
 
 clean-venv:
 	rm -rf $(VENV)

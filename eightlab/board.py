@@ -436,6 +436,21 @@ def as_board(value, like: Board | None = None) -> Board:
         ) from None
 
 
+def goal_or_default(
+    goal, like: Board | None = None, rows: int = 3, cols: int | None = None
+) -> Board:
+    """The goal board: ``goal`` coerced with :func:`as_board`, or the default goal.
+
+    The default goal is :meth:`Board.goal` (tiles in order, blank last) of ``like``'s
+    size when ``like`` is given, else of ``rows`` x ``cols`` (3x3 unless told).
+    """
+    if goal is not None:
+        return as_board(goal, like)
+    if like is not None:
+        return Board.goal(like.rows, like.cols)
+    return Board.goal(rows, cols)
+
+
 def check_pair(start: Board, goal: Board) -> None:
     """Raise :class:`GoalMismatchError` unless ``start`` and ``goal`` have the same size."""
     if (start.rows, start.cols) != (goal.rows, goal.cols):

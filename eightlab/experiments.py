@@ -22,14 +22,13 @@ References
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import fields
 from pathlib import Path
 
 from eightlab.board import Board, as_board
 from eightlab.errors import EightlabError
+from eightlab.files import atomic_write
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchStats, Status
 from eightlab.search import get_algorithm, solve
@@ -651,15 +650,6 @@ def save_table(table, directory, name: str) -> Path:
     Path
         The CSV written.
     """
-    directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
-    target = directory / f"{name}.csv"
-    handle, temporary = tempfile.mkstemp(prefix=f".{name}-", suffix=".csv.tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "w", newline="") as stream:
-            table.to_csv(stream, index=False)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return target
+    return atomic_write(
+        Path(directory) / f"{name}.csv", lambda path: table.to_csv(path, index=False)
+    )

@@ -23,8 +23,6 @@ Helpers for a notebook's own charts: :func:`integer_ticks`, :func:`legend_outsid
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 import textwrap
 import weakref
 from pathlib import Path
@@ -37,6 +35,8 @@ from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
+
+from eightlab.files import atomic_path
 
 #: Okabe-Ito colours: distinguishable in colour-blind vision and in grey print.
 PALETTE = (
@@ -188,14 +188,8 @@ def save_figure(fig, directory, name: str) -> list[Path]:
         ("svg", {"metadata": {"Date": None}}),
     ):
         target = directory / f"{name}.{extension}"
-        handle, temporary = tempfile.mkstemp(prefix=f".{name}-", suffix=".tmp", dir=directory)
-        os.close(handle)
-        try:
+        with atomic_path(target) as temporary:
             fig.savefig(temporary, format=extension, bbox_inches="tight", **options)
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
         written.append(target)
     return written
 

@@ -82,7 +82,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from math import factorial
 from numbers import Integral
@@ -90,6 +89,7 @@ from pathlib import Path
 
 from eightlab.board import MOVES, Board, as_board, check_pair, is_solvable
 from eightlab.errors import BoardError, EightlabError, UnknownNameError
+from eightlab.files import atomic_write
 from eightlab.ranking import rank
 
 #: Number of Cantor ranks of a 3x3 board (9!).
@@ -499,15 +499,6 @@ def _save_table(blank: int, data: bytes) -> None:
     if path is None:
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(_header(blank, data))
-                handle.write(data)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        atomic_write(path, _header(blank, data) + data)
     except OSError:
         return
