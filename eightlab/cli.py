@@ -58,7 +58,7 @@ def _positive_float(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m eightlab``."""
     from eightlab.heuristics import HEURISTICS
-    from eightlab.notebooks import PRESETS
+    from eightlab.runner.run import PRESETS
     from eightlab.search import ALGORITHMS
 
     parser = _Parser(
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "solve":
             return _solve(args)
         if args.command == "run":
-            from eightlab.notebooks import run_from_cli
+            from eightlab.runner.run import run_from_cli
 
             return run_from_cli(args)
         if args.command == "problem":

@@ -438,7 +438,7 @@ def median_ratio(summary, metric: str, numerator: str, denominator: str):
     metric : str
         ``"generated"``, ``"expanded"``, ``"wall_seconds"``...
     numerator, denominator : str
-        Searches by their label (:func:`eightlab.plots.run_label`: ``"BFS"``,
+        Searches by their label (:func:`eightlab.search.run_label`: ``"BFS"``,
         ``"A* (manhattan)"``).
 
     Returns
@@ -447,7 +447,7 @@ def median_ratio(summary, metric: str, numerator: str, denominator: str):
         The deepest depth at which both searches have a median, and the ratio of their
         medians there; None if there is no such depth.
     """
-    from eightlab.plots import run_label
+    from eightlab.search import run_label
 
     pairs = zip(summary["algorithm"], summary["heuristic"], strict=True)
     labels = [run_label(algorithm, heuristic) for algorithm, heuristic in pairs]
@@ -481,7 +481,7 @@ def textbook_table(runs):
     """
     import pandas as pd
 
-    from eightlab.plots import run_label
+    from eightlab.search import run_label
 
     columns = {}
     data = runs[runs["optimal_length"].notna()]

@@ -37,6 +37,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 from eightlab.files import atomic_path
+from eightlab.search import run_label  # noqa: F401  (re-exported for notebooks)
 
 #: Okabe-Ito colours: distinguishable in colour-blind vision and in grey print.
 PALETTE = (
@@ -97,22 +98,6 @@ STYLE = {
 #: Legend title of the charts of medians, and the legend entry of their bands.
 MEDIAN_TITLE = "median over the boards at each depth"
 BAND_LABEL = "interquartile range\n(25th to 75th percentile)"
-
-#: Display names of the algorithms in legends.
-ALGORITHM_LABELS = {
-    "bfs": "BFS",
-    "bfs-cantor": "BFS (Cantor table)",
-    "bidirectional-bfs": "bidirectional BFS",
-    "dls": "DLS",
-    "iddfs": "IDDFS",
-    "iddfs-h": "IDDFS (h pruning)",
-    "ucs": "UCS",
-    "greedy": "greedy",
-    "astar": "A*",
-    "weighted-astar": "weighted A*",
-    "idastar": "IDA*",
-    "rbfs": "RBFS",
-}
 
 
 def _cycle_style(k: int) -> dict:
@@ -192,14 +177,6 @@ def save_figure(fig, directory, name: str) -> list[Path]:
             fig.savefig(temporary, format=extension, bbox_inches="tight", **options)
         written.append(target)
     return written
-
-
-def run_label(algorithm: str, heuristic) -> str:
-    """Legend label of an algorithm with its heuristic: ``"A* (manhattan)"``, ``"BFS"``."""
-    name = ALGORITHM_LABELS.get(algorithm, algorithm)
-    if isinstance(heuristic, str) and heuristic:
-        return f"{name} ({heuristic})"
-    return name
 
 
 def _series(table, label_by: str = "run"):

@@ -20,11 +20,11 @@ import pandas as pd
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from eightlab import notebooks
 from eightlab.cli import main
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.heuristics import get_heuristic
-from eightlab.notebooks import (
+from eightlab.runner import run as notebooks
+from eightlab.runner.run import (
     PRESETS,
     check_parameter,
     discover,
@@ -600,7 +600,7 @@ def test_admissibility_astar_lengths(admissibility_run):
 
 
 def test_budgets_also_take_none_for_no_budget():
-    from eightlab.notebooks import check_parameter
+    from eightlab.runner.run import check_parameter
 
     declared = {"type": "int", "default": "1_000_000"}
     assert check_parameter("compare_algorithms", "max_nodes", None, declared) is None

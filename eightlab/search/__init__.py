@@ -48,6 +48,8 @@ class Algorithm:
     description : str
     options : tuple of str
         Names of the algorithm's own keyword options (``"lexicographic"``, ``"weight"``).
+    label : str
+        Display name in tables and legends (``"A*"``); the registry name when empty.
     """
 
     name: str
@@ -56,6 +58,11 @@ class Algorithm:
     optimal: bool
     description: str
     options: tuple = ()
+    label: str = ""
+
+    def __post_init__(self):
+        if not self.label:
+            object.__setattr__(self, "label", self.name)
 
 
 def _bfs_cantor(start, goal=None, **options):
@@ -74,32 +81,50 @@ def register(algorithm: Algorithm) -> Algorithm:
 
 # fmt: off
 register(Algorithm("bfs", breadth_first_search, informed=False, optimal=True,
-                   description="breadth-first search, hash-set visited table"))
+                   description="breadth-first search, hash-set visited table", label="BFS"))
 register(Algorithm("bfs-cantor", _bfs_cantor, informed=False, optimal=True,
-                   description="breadth-first search, Cantor-rank bytearray visited table"))
+                   description="breadth-first search, Cantor-rank bytearray visited table", label="BFS (Cantor table)"))
 register(Algorithm("bidirectional-bfs", bidirectional_breadth_first_search, informed=False,
-                   optimal=True, description="bidirectional breadth-first search, layer by layer"))
+                   optimal=True, description="bidirectional breadth-first search, layer by layer", label="bidirectional BFS"))
 register(Algorithm("dls", depth_limited_search, informed=False, optimal=False,
                    description="depth-limited depth-first search (limit = 31 on 3x3 by default)",
-                   options=("limit",)))
+                   options=("limit",), label="DLS"))
 register(Algorithm("iddfs", iterative_deepening_search, informed=False, optimal=True,
-                   description="iterative deepening depth-first search (limits 0, 1, 2, ...)"))
+                   description="iterative deepening depth-first search (limits 0, 1, 2, ...)", label="IDDFS"))
 register(Algorithm("iddfs-h", heuristic_iterative_deepening_search, informed=True, optimal=True,
-                   description="iterative deepening pruning g + h > bound, bound += 1 per pass"))
+                   description="iterative deepening pruning g + h > bound, bound += 1 per pass", label="IDDFS (h pruning)"))
 register(Algorithm("ucs", uniform_cost_search, informed=False, optimal=True,
-                   description="uniform-cost search (f = g)"))
+                   description="uniform-cost search (f = g)", label="UCS"))
 register(Algorithm("greedy", greedy_best_first_search, informed=True, optimal=False,
-                   description="greedy best-first search (f = h)"))
+                   description="greedy best-first search (f = h)", label="greedy"))
 register(Algorithm("astar", astar, informed=True, optimal=True,
-                   description="A* (f = g + h)"))
+                   description="A* (f = g + h)", label="A*"))
 register(Algorithm("weighted-astar", weighted_astar, informed=True, optimal=False,
-                   description="weighted A* (f = g + w*h, w = 2 by default)", options=("weight",)))
+                   description="weighted A* (f = g + w*h, w = 2 by default)", options=("weight",), label="weighted A*"))
 register(Algorithm("idastar", idastar, informed=True, optimal=True,
                    description="IDA* (depth-first passes bounded by f = g + h)",
-                   options=("lexicographic",)))
+                   options=("lexicographic",), label="IDA*"))
 register(Algorithm("rbfs", recursive_best_first_search, informed=True, optimal=True,
-                   description="recursive best-first search (Korf 1993), linear memory"))
+                   description="recursive best-first search (Korf 1993), linear memory", label="RBFS"))
 # fmt: on
+
+
+def run_label(algorithm: str, heuristic=None) -> str:
+    """Display label of an algorithm with its heuristic: ``"A* (manhattan)"``, ``"BFS"``.
+
+    Parameters
+    ----------
+    algorithm : str
+        Registry name; an unknown name is shown as it is.
+    heuristic : str, optional
+        Registry name of the heuristic; empty, None or NaN (a table's missing value)
+        for none.
+    """
+    spec = ALGORITHMS.get(algorithm)
+    name = spec.label if spec is not None else algorithm
+    if isinstance(heuristic, str) and heuristic:
+        return f"{name} ({heuristic})"
+    return name
 
 
 def get_algorithm(name) -> Algorithm:

@@ -580,7 +580,7 @@ def _kernel_can_import_eightlab():
     The kernel runs in the results folder, so without this it would import whatever
     eightlab is installed, or none; with it, the notebooks run the code the runner runs.
     """
-    root = str(Path(__file__).resolve().parent.parent)
+    root = str(Path(__file__).resolve().parents[2])
     before = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = root if not before else os.pathsep.join([root, before])
     try:

@@ -1,0 +1,61 @@
+"""Where a notebook writes its tables and figures, whoever runs it.
+
+The runner (``eightlab run``), papermill called by hand from any working directory,
+and JupyterLab all resolve a notebook's ``output_dir`` parameter with
+:func:`output_folder`, so results land inside the checkout and an executed copy in
+``results/`` never overwrites the results it belongs to.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import eightlab
+
+#: The file that marks a finished run's folder (written by the runner last).
+PROVENANCE = "provenance.json"
+
+
+def repository_root() -> Path | None:
+    """The checkout eightlab was imported from (the folder holding ``notebooks/``).
+
+    Returns
+    -------
+    Path or None
+        None when eightlab is installed without its repository.
+    """
+    root = Path(eightlab.__file__).resolve().parents[1]
+    return root if (root / "notebooks").is_dir() else None
+
+
+def results_root() -> Path:
+    """``results/`` of the checkout, or of the working directory when there is none."""
+    root = repository_root()
+    return (root if root is not None else Path.cwd()) / "results"
+
+
+def output_folder(name: str, output_dir: str = "") -> Path:
+    """The folder a notebook writes into, created if missing.
+
+    Parameters
+    ----------
+    name : str
+        The notebook's name (``"compare_algorithms"``).
+    output_dir : str
+        The notebook's ``output_dir`` parameter. Empty (the default in every notebook):
+        ``results/NAME--interactive`` of the checkout, whatever the working directory.
+        A relative path is taken from the working directory (the runner passes ``"."``,
+        the run's temporary folder).
+
+    Returns
+    -------
+    Path
+        The folder. When it is a finished run's folder (it holds ``provenance.json``:
+        an executed notebook of ``results/`` re-executed in place), the results it holds
+        are left alone and ``results/NAME--interactive`` is returned instead.
+    """
+    folder = Path(output_dir) if output_dir else results_root() / f"{name}--interactive"
+    if (folder / PROVENANCE).exists():
+        folder = results_root() / f"{name}--interactive"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
