@@ -119,3 +119,134 @@ def check_claims(heuristic, goal=None) -> dict:
         "consistent": inconsistent == 0 and abs(goal_h) <= _TOLERANCE,
         "states": int(reachable.size),
     }
+
+
+# ------------------------------------------------ tables of the heuristic study
+
+
+def heuristic_claims(heuristics, goal=None):
+    """Each heuristic's claims next to what the exhaustive check finds (3x3 only).
+
+    Parameters
+    ----------
+    heuristics : sequence of str
+        Registry names.
+    goal : Board or str, optional
+        The goal (default ``123456780``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per heuristic: ``claims_admissible``, ``claims_consistent`` (the
+        registry's claims), ``states`` (boards checked), ``overestimates`` (boards with
+        h > h*), ``share_overestimated``, ``worst_board`` and ``worst_excess`` (moves;
+        empty board and 0 when admissible), ``inconsistent_edges`` (moves s -> s' with
+        h(s) > 1 + h(s')), ``found_admissible``, ``found_consistent`` and
+        ``claims_hold`` (no claim is contradicted; claiming less than is true is fine).
+    """
+    import pandas as pd
+
+    goal = Board.goal(3) if goal is None else as_board(goal)
+    rows = []
+    for name in heuristics:
+        spec = get_heuristic(name)
+        found = check_claims(spec.name, goal)
+        rows.append(
+            {
+                "heuristic": spec.name,
+                "claims_admissible": spec.admissible,
+                "claims_consistent": spec.consistent,
+                "states": found["states"],
+                "overestimates": found["overestimates"],
+                "share_overestimated": found["overestimates"] / found["states"],
+                "worst_board": "" if found["worst_board"] is None else str(found["worst_board"]),
+                "worst_excess": found["worst_excess"],
+                "inconsistent_edges": found["inconsistent_edges"],
+                "found_admissible": found["admissible"],
+                "found_consistent": found["consistent"],
+            }
+        )
+    table = pd.DataFrame(rows)
+    table["claims_hold"] = (~table["claims_admissible"] | table["found_admissible"]) & (
+        ~table["claims_consistent"] | table["found_consistent"]
+    )
+    return table
+
+
+def h_vs_hstar_counts(heuristics, goal=None, sample_size: int | None = None, seed: int = 0):
+    """How many boards have each pair (h*, h), per heuristic (3x3 only).
+
+    Parameters
+    ----------
+    heuristics : sequence of str
+        Registry names.
+    goal : Board or str, optional
+        The goal (default ``123456780``).
+    sample_size : int, optional
+        Count a uniform random sample of this many solvable boards (the same boards
+        for every heuristic); None counts all 181,440.
+    seed : int, optional
+        Seed of the sample.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``heuristic``, ``h_star`` (exact distance, moves), ``h`` (moves),
+        ``count`` (boards), sorted by heuristic (in the given order), h*, h.
+    """
+    import numpy as np
+    import pandas as pd
+
+    goal = Board.goal(3) if goal is None else as_board(goal)
+    distance = statespace.distance_table(goal)
+    ranks = np.flatnonzero(distance >= 0)
+    if sample_size is not None and sample_size < len(ranks):
+        rng = np.random.default_rng(seed)
+        ranks = np.sort(rng.choice(ranks, size=sample_size, replace=False))
+    h_star = distance[ranks].astype(int)
+    frames = []
+    for name in heuristics:
+        spec = get_heuristic(name)
+        h = evaluate_all(spec.name, goal)[ranks]
+        pairs = pd.DataFrame({"h_star": h_star, "h": h}).value_counts(sort=False)
+        frame = pairs.rename("count").reset_index().sort_values(["h_star", "h"])
+        frame.insert(0, "heuristic", spec.name)
+        frames.append(frame)
+    columns = ["heuristic", "h_star", "h", "count"]
+    if not frames:
+        return pd.DataFrame(columns=columns)
+    return pd.concat(frames, ignore_index=True)[columns]
+
+
+def heuristic_accuracy(counts):
+    """How close h comes to h*, per heuristic, from :func:`h_vs_hstar_counts`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per heuristic: ``states``, ``mean_h`` and ``mean_h_star`` (moves),
+        ``mean_ratio`` (mean of h/h* over the boards other than the goal),
+        ``share_exact`` (h = h*), ``share_over`` (h > h*) and ``max_excess`` (largest
+        h - h*, moves).
+    """
+    import numpy as np
+    import pandas as pd
+
+    rows = []
+    for name, group in counts.groupby("heuristic", sort=False):
+        n = group["count"].astype(float)
+        h, h_star = group["h"].astype(float), group["h_star"].astype(float)
+        away = h_star > 0
+        rows.append(
+            {
+                "heuristic": name,
+                "states": int(n.sum()),
+                "mean_h": float((h * n).sum() / n.sum()),
+                "mean_h_star": float((h_star * n).sum() / n.sum()),
+                "mean_ratio": float((h[away] / h_star[away] * n[away]).sum() / n[away].sum()),
+                "share_exact": float(n[np.isclose(h, h_star)].sum() / n.sum()),
+                "share_over": float(n[h > h_star + 1e-9].sum() / n.sum()),
+                "max_excess": float((h - h_star).max()),
+            }
+        )
+    return pd.DataFrame(rows)

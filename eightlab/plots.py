@@ -568,7 +568,7 @@ def overestimate_bar(claims):
     claims : pandas.DataFrame
         Columns ``heuristic``, ``states`` (states checked), ``overestimates`` and
         ``claims_admissible`` (the heuristic's claim, bool), as
-        :func:`eightlab.experiments.heuristic_claims` returns.
+        :func:`eightlab.admissibility.heuristic_claims` returns.
 
     Returns
     -------

@@ -19,6 +19,11 @@ Counts follow AIMA (Russell & Norvig, *Artificial Intelligence: A Modern Approac
   closed set / visited table entries; the path for depth-first searches).
 * **iterations** and **thresholds**: for iterative searches, the number of
   depth-first passes and the bound each one used.
+* **per_iteration**: for iterative searches, one row per pass (threshold, expanded,
+  generated of that pass alone), as research codes print them.
+
+The conventions that decide these counts, and that differ between families, are
+stated once in :data:`CONVENTIONS`; every results folder records them.
 """
 
 from __future__ import annotations
@@ -35,6 +40,45 @@ class Status(StrEnum):
     SOLVED = "solved"
     UNSOLVABLE = "unsolvable"
     BUDGET_EXCEEDED = "budget_exceeded"
+    CUTOFF = "cutoff"  # depth-limited search: no goal within the limit (AIMA's cutoff)
+
+
+#: The counting conventions that move counts between families, in one place. They are
+#: shown beside every table and figure that compares counts across families and saved
+#: in the ``conventions`` entry of every results folder's provenance.json.
+CONVENTIONS: dict[str, str] = {
+    "goal_test": (
+        "Breadth-first and the depth-first family (BFS, bidirectional BFS, DLS, IDDFS, "
+        "iddfs-h, IDA*) test for the goal when a node is generated; best-first searches "
+        "(UCS, greedy, A*, weighted A*) and RBFS test when a node is taken from the "
+        "frontier, so their last layer is generated but not expanded."
+    ),
+    "expanded": (
+        "A node is expanded when its successors are generated; the goal node itself is "
+        "never counted as expanded."
+    ),
+    "generated": (
+        "Every successor created counts as generated, duplicates included; the start "
+        "node does not count."
+    ),
+    "parent": (
+        "A* and the other best-first searches generate the parent again (counted as a "
+        "generated duplicate); the depth-first searches (DLS, IDDFS, iddfs-h, IDA*, RBFS) "
+        "never generate the move that undoes the previous one; the textbook tree "
+        "iterative deepening (iddfs-tree) does generate it, as AIMA's does."
+    ),
+    "tie_breaking": (
+        "Among frontier nodes of equal f, best-first searches take the larger g first, "
+        "then the one generated first (FIFO)."
+    ),
+    "move_order": (
+        "Successors are generated with the blank moving d, l, r, u (down, left, right, up)."
+    ),
+    "effective_branching_factor": (
+        "b* solves N = b* + b*^2 + ... + b*^d for N nodes generated and d the optimal "
+        "solution length (AIMA 3rd ed., sec. 3.6.1)."
+    ),
+}
 
 
 @dataclass
@@ -51,6 +95,9 @@ class SearchStats:
         Depth-first passes of an iterative search (1 for the others that ran).
     thresholds : list of float
         The bound of each pass of an iterative search.
+    per_iteration : list of dict
+        One row per pass of an iterative search: ``iteration`` (1-based),
+        ``threshold``, and the ``expanded`` and ``generated`` nodes of that pass alone.
     wall_seconds, cpu_seconds : float
         Elapsed wall-clock and process CPU time of the search, in seconds.
     """
@@ -63,6 +110,7 @@ class SearchStats:
     max_stored: int = 0
     iterations: int = 0
     thresholds: list = field(default_factory=list)
+    per_iteration: list = field(default_factory=list)
     wall_seconds: float = 0.0
     cpu_seconds: float = 0.0
 
@@ -107,6 +155,7 @@ class SearchResult:
         """A flat dict for a tidy table: one column per field and count."""
         stats = asdict(self.stats)
         stats["thresholds"] = " ".join(f"{t:g}" for t in self.stats.thresholds)
+        del stats["per_iteration"]
         return {
             "algorithm": self.algorithm,
             "heuristic": self.heuristic or "",

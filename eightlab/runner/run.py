@@ -50,6 +50,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from eightlab.errors import EightlabError, UnknownNameError
+from eightlab.runner.html import write_html
 
 #: Named parameter sets: ``name -> (notebook, parameters)``.
 PRESETS: dict[str, tuple[str, dict]] = {
@@ -527,7 +528,7 @@ def _run_one(plan: _Plan, results: Path, preset, context: dict) -> NotebookRun:
                 extra_arguments=["--IPKernelApp.log_level=ERROR"],
                 kernel_manager_class=_kernel_manager_class(kernel_stderr),
             )
-        _write_html(executed, temporary / f"{plan.name}.html")
+        write_html(executed, temporary / f"{plan.name}.html")
         record.seconds = time.perf_counter() - clock
         provenance = _provenance(plan, preset, context, started, record.seconds)
         (temporary / "provenance.json").write_text(json.dumps(provenance, indent=2) + "\n")
@@ -601,14 +602,6 @@ def failure_message(name: str, error: BaseException) -> str:
         return f"eightlab: notebook {name} failed in cell {error.exec_count}: {error.ename}: {text}"
     text = (str(error).strip().splitlines() or [""])[0]
     return f"eightlab: notebook {name} failed: {type(error).__name__}: {text}"
-
-
-def _write_html(notebook: Path, target: Path) -> None:
-    import nbformat
-    from nbconvert import HTMLExporter
-
-    body, _ = HTMLExporter().from_notebook_node(nbformat.read(notebook, as_version=4))
-    target.write_text(body, encoding="utf-8")
 
 
 def _swap_in(temporary: Path, final: Path) -> None:
