@@ -170,14 +170,15 @@ def run_one(task: tuple) -> dict:
     ----------
     task : tuple
         ``(instance, start, goal, optimal_length, algorithm, heuristic, max_nodes,
-        max_seconds)`` with the boards as :class:`Board` (picklable, for workers).
+        max_seconds, options)`` with the boards as :class:`Board` (picklable, for
+        workers) and ``options`` a dict of further keywords for :func:`solve`.
 
     Returns
     -------
     dict
         One row with the keys of :data:`RUN_COLUMNS`.
     """
-    instance, start, goal, optimal, algorithm, heuristic, max_nodes, max_seconds = task
+    instance, start, goal, optimal, algorithm, heuristic, max_nodes, max_seconds, options = task
     result = solve(
         start,
         goal,
@@ -185,6 +186,7 @@ def run_one(task: tuple) -> dict:
         heuristic or None,
         max_nodes=max_nodes,
         max_seconds=max_seconds,
+        **(options or {}),
     )
     row = result.to_row()
     row["heuristic"] = heuristic
@@ -223,6 +225,8 @@ def run_grid(
     workers: int = 1,
     progress: bool = True,
     skip_deeper: bool = False,
+    *,
+    options: dict | None = None,
 ):
     """Run every algorithm (with every heuristic if informed) on every instance.
 
@@ -254,6 +258,9 @@ def run_grid(
         ``workers > 1``, runs of the pair already started when the budget was exceeded
         still finish and keep their own status. This keeps exponential searches such
         as IDDFS to the depths their budget allows.
+    options : dict, optional
+        Further keywords for every :func:`~eightlab.search.solve` call (for example
+        ``{"engine": "compiled"}``); an algorithm that does not take one raises.
 
     Returns
     -------
@@ -295,7 +302,7 @@ def run_grid(
     combos = _combinations(algorithms, heuristics)
     optimal = optimal_lengths(boards, goal)
     tasks = [
-        (i, board, goal, optimal[i], algorithm, heuristic, max_nodes, max_seconds)
+        (i, board, goal, optimal[i], algorithm, heuristic, max_nodes, max_seconds, options)
         for i, board in enumerate(boards)
         for algorithm, heuristic in combos
     ]
