@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from math import factorial
 
+from eightlab.board import cell_bits
+
 _FACTORIALS = [factorial(i) for i in range(21)]
 
 
@@ -48,6 +50,27 @@ def rank(perm) -> int:
                 smaller += 1
         r += smaller * _FACTORIALS[n - 1 - i]
     return r
+
+
+def rank_packed(packed: int, size: int) -> int:
+    """:func:`rank` of a board in the packed int encoding (:func:`eightlab.board.pack`).
+
+    Parameters
+    ----------
+    packed : int
+        The board's tiles, cell ``p`` in bits ``[p*k, (p+1)*k)`` with ``k`` =
+        :func:`eightlab.board.cell_bits` of ``size``.
+    size : int
+        Number of cells of the board.
+
+    Returns
+    -------
+    int
+        The rank of its tuple of tiles, in ``0 .. size! - 1``.
+    """
+    k = cell_bits(size)
+    mask = (1 << k) - 1
+    return rank([(packed >> (k * p)) & mask for p in range(size)])
 
 
 def unrank(r: int, n: int) -> tuple[int, ...]:

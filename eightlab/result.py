@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from numbers import Integral, Real
 
 from eightlab.board import Board
 
@@ -127,11 +128,20 @@ class SearchResult:
         Registry name of the heuristic, None for uninformed searches.
     start, goal : Board
     status : Status
-        ``solved``, ``unsolvable`` (by parity, nothing searched) or
-        ``budget_exceeded`` (the node or time budget ran out first).
+        ``solved``; ``unsolvable`` (by parity, nothing searched, or the search
+        exhausted every state it could reach); ``cutoff`` (a depth-limited search found
+        no goal within its limit); ``budget_exceeded`` (a node, time or memory budget
+        ran out first).
     path : str or None
         Moves of the blank from start to goal when solved, else None.
     stats : SearchStats
+    reason : str or None
+        Why a search ended without a path: ``"node budget"``, ``"time budget"``,
+        ``"memory budget"`` (budget_exceeded), ``"depth limit"`` (cutoff), ``"parity"``
+        or ``"search space exhausted"`` (unsolvable); None when solved.
+    options : dict
+        The algorithm's own options (``limit``, ``weight``, ``lexicographic``, ...) and
+        the budgets it ran with (``max_nodes``, ``max_seconds``, ``max_stored``).
     """
 
     algorithm: str
@@ -141,6 +151,8 @@ class SearchResult:
     status: Status
     path: str | None
     stats: SearchStats = field(default_factory=SearchStats)
+    reason: str | None = None
+    options: dict = field(default_factory=dict)
 
     @property
     def solved(self) -> bool:
@@ -162,16 +174,43 @@ class SearchResult:
             "start": str(self.start),
             "goal": str(self.goal),
             "status": str(self.status),
+            "reason": self.reason or "",
             "length": self.length,
             "path": self.path,
             **stats,
+        }
+
+    def to_dict(self) -> dict:
+        """The whole result as plain JSON types (for ``json.dumps``).
+
+        Returns
+        -------
+        dict
+            ``algorithm``, ``heuristic``, ``start``, ``goal`` (board text), ``status``,
+            ``reason``, ``path``, ``length``, ``stats`` (every count of
+            :class:`SearchStats`, the thresholds, the ``per_iteration`` rows and the
+            times in seconds), ``options`` (the algorithm's options and budgets) and
+            ``conventions`` (:data:`CONVENTIONS`).
+        """
+        return {
+            "algorithm": self.algorithm,
+            "heuristic": self.heuristic,
+            "start": str(self.start),
+            "goal": str(self.goal),
+            "status": str(self.status),
+            "reason": self.reason,
+            "path": self.path,
+            "length": self.length,
+            "stats": _plain(asdict(self.stats)),
+            "options": _plain(self.options),
+            "conventions": dict(CONVENTIONS),
         }
 
     def summary(self) -> str:
         """A few human-readable lines: status, length, path and counts."""
         s = self.stats
         name = self.algorithm + (f" ({self.heuristic})" if self.heuristic else "")
-        lines = [f"{name}: {self.status}"]
+        lines = [f"{name}: {self.status}" + (f" ({self.reason})" if self.reason else "")]
         if self.solved:
             lines.append(f"length: {self.length}")
             lines.append(f"path: {self.path}")
@@ -186,3 +225,18 @@ class SearchResult:
             )
         lines.append(f"time: {s.wall_seconds:.6f} s wall, {s.cpu_seconds:.6f} s CPU")
         return "\n".join(lines)
+
+
+def _plain(value):
+    """``value`` with numpy scalars, tuples and enums turned into plain JSON types."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (str, bool)) or value is None:
+        return str(value) if isinstance(value, StrEnum) else value
+    if isinstance(value, Integral):
+        return int(value)
+    if isinstance(value, Real):
+        return float(value)
+    return str(value)

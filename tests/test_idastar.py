@@ -11,8 +11,8 @@ from eightlab import Board, EightlabError, Status, solve
 from eightlab.cli import main
 from eightlab.heuristics import MANHATTAN, Evaluator, Heuristic
 from eightlab.search import ALGORITHMS, RecordingObserver
-from eightlab.search.bestfirst import astar
-from eightlab.search.idastar import idastar
+from eightlab.search.bestfirst import astar_search as astar
+from eightlab.search.idastar import idastar_search as idastar
 
 # ------------------------------------------------------------ an independent oracle
 # Plain tuples and row/column arithmetic, sharing no code with eightlab's searches.

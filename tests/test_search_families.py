@@ -82,7 +82,8 @@ def test_depth_limited_search_at_the_optimal_depth(start, goal, length, path):
     assert_solves(result, *boards(start, goal))
     if length:
         cut = solve(start, goal, "dls", limit=length - 1)
-        assert cut.status is Status.BUDGET_EXCEEDED and cut.path is None
+        assert cut.status is Status.CUTOFF and cut.path is None
+        assert cut.reason == "depth limit"
 
 
 @pytest.mark.parametrize("start, goal", [("283104765", "123804765"), ("564178X23", "7568X4123")])

@@ -1,8 +1,11 @@
 """The search algorithms, one module per family, and :func:`solve` to call any by name.
 
 Every algorithm takes ``(start, goal=None, ...)`` with boards or their text, the keyword
-budgets ``max_nodes`` and ``max_seconds`` and an optional ``observer``, and returns a
-:class:`~eightlab.result.SearchResult`.
+budgets ``max_nodes``, ``max_seconds`` and ``max_stored`` and an optional ``observer``,
+and returns a :class:`~eightlab.result.SearchResult`. The modules: :mod:`.bfs`,
+:mod:`.bidirectional`, :mod:`.iddfs` (dls, iddfs, iddfs-tree), :mod:`.iddfs_h`,
+:mod:`.bestfirst` (ucs, greedy, A*, weighted A*), :mod:`.idastar`, :mod:`.rbfs`;
+:mod:`._common` holds the budgets, observers and the run harness.
 """
 
 from __future__ import annotations
@@ -10,23 +13,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from eightlab.errors import UnknownNameError
+from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.result import SearchResult
-from eightlab.search._common import Budget, Observer, RecordingObserver
+from eightlab.search._common import (
+    Budget,
+    Observer,
+    RecordingObserver,
+    available_memory,
+    default_max_stored,
+)
 from eightlab.search.bestfirst import (
-    astar,
+    astar_search,
     greedy_best_first_search,
     uniform_cost_search,
-    weighted_astar,
+    weighted_astar_search,
 )
 from eightlab.search.bfs import breadth_first_search
 from eightlab.search.bidirectional import bidirectional_breadth_first_search
-from eightlab.search.idastar import idastar
+from eightlab.search.idastar import idastar_search
 from eightlab.search.iddfs import (
     depth_limited_search,
-    heuristic_iterative_deepening_search,
     iterative_deepening_search,
+    iterative_deepening_tree_search,
 )
+from eightlab.search.iddfs_h import heuristic_iterative_deepening_search
 from eightlab.search.rbfs import recursive_best_first_search
 
 
@@ -90,18 +100,20 @@ register(Algorithm("dls", depth_limited_search, informed=False, optimal=False,
                    description="depth-limited depth-first search (limit = 31 on 3x3 by default)",
                    options=("limit",), label="DLS"))
 register(Algorithm("iddfs", iterative_deepening_search, informed=False, optimal=True,
-                   description="iterative deepening depth-first search (limits 0, 1, 2, ...)", label="IDDFS"))
+                   description="iterative deepening depth-first search (limits 0, 1, 2, ...), never undoing the last move", label="IDDFS"))
+register(Algorithm("iddfs-tree", iterative_deepening_tree_search, informed=False, optimal=True,
+                   description="the textbook's iterative deepening (AIMA): plain tree search, the move back included", label="IDDFS (tree)"))
 register(Algorithm("iddfs-h", heuristic_iterative_deepening_search, informed=True, optimal=True,
                    description="iterative deepening pruning g + h > bound, bound += 1 per pass", label="IDDFS (h pruning)"))
 register(Algorithm("ucs", uniform_cost_search, informed=False, optimal=True,
                    description="uniform-cost search (f = g)", label="UCS"))
 register(Algorithm("greedy", greedy_best_first_search, informed=True, optimal=False,
                    description="greedy best-first search (f = h)", label="greedy"))
-register(Algorithm("astar", astar, informed=True, optimal=True,
+register(Algorithm("astar", astar_search, informed=True, optimal=True,
                    description="A* (f = g + h)", label="A*"))
-register(Algorithm("weighted-astar", weighted_astar, informed=True, optimal=False,
+register(Algorithm("weighted-astar", weighted_astar_search, informed=True, optimal=False,
                    description="weighted A* (f = g + w*h, w = 2 by default)", options=("weight",), label="weighted A*"))
-register(Algorithm("idastar", idastar, informed=True, optimal=True,
+register(Algorithm("idastar", idastar_search, informed=True, optimal=True,
                    description="IDA* (depth-first passes bounded by f = g + h)",
                    options=("lexicographic",), label="IDA*"))
 register(Algorithm("rbfs", recursive_best_first_search, informed=True, optimal=True,
@@ -157,7 +169,8 @@ def solve(
     heuristic : str
         Registry name of h for informed algorithms (ignored by uninformed ones).
     **options
-        Passed on: ``max_nodes``, ``max_seconds``, ``observer`` and the algorithm's own.
+        Passed on: ``max_nodes``, ``max_seconds``, ``max_stored``, ``observer`` and the
+        algorithm's own (:attr:`Algorithm.options`).
 
     Returns
     -------
@@ -166,25 +179,50 @@ def solve(
     Raises
     ------
     UnknownNameError, BoardError, GoalMismatchError
+    EightlabError
+        For an option the algorithm does not take, or a bad value of one, naming it.
     """
     spec = get_algorithm(algorithm)
+    _check_options(spec, options)
     if spec.informed:
         return spec.function(start, goal, heuristic, **options)
     return spec.function(start, goal, **options)
+
+
+#: Keyword options every algorithm takes.
+COMMON_OPTIONS = ("max_nodes", "max_seconds", "max_stored", "observer")
+
+
+def _check_options(spec: Algorithm, options: dict) -> None:
+    unknown = sorted(set(options) - set(COMMON_OPTIONS) - set(spec.options))
+    if unknown:
+        takes = ", ".join(COMMON_OPTIONS + spec.options)
+        raise EightlabError(f"{spec.name} takes no option {unknown[0]!r}; it takes {takes}")
 
 
 __all__ = [
     "ALGORITHMS",
     "Algorithm",
     "Budget",
+    "COMMON_OPTIONS",
     "Observer",
     "RecordingObserver",
-    "astar",
+    "astar_search",
+    "available_memory",
+    "bidirectional_breadth_first_search",
     "breadth_first_search",
+    "default_max_stored",
+    "depth_limited_search",
     "get_algorithm",
     "greedy_best_first_search",
+    "heuristic_iterative_deepening_search",
+    "idastar_search",
+    "iterative_deepening_search",
+    "iterative_deepening_tree_search",
+    "recursive_best_first_search",
     "register",
+    "run_label",
     "solve",
     "uniform_cost_search",
-    "weighted_astar",
+    "weighted_astar_search",
 ]

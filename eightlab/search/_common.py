@@ -2,33 +2,116 @@
 
 A search module supplies a *core*: a function ``core(problem, stats, budget) -> path``
 working on packed int states (see :func:`eightlab.board.pack`) that raises
-:class:`OutOfBudget` when :meth:`Budget.check` says so. :func:`run_search` turns a core
-into the public behaviour: it reads the boards, answers unsolvable pairs by parity
-without searching, times the run and wraps everything in a :class:`SearchResult`.
+:class:`OutOfBudget` when :meth:`Budget.check` says so, :class:`Cutoff` when a
+depth-limited search found no goal within its limit, and :class:`Exhausted` when it
+searched everything reachable without finding the goal. :func:`run_search` turns a core
+into the public behaviour: it reads the boards and the budgets, answers unsolvable pairs
+by parity without searching, times the run and wraps everything in a
+:class:`SearchResult`.
 """
 
 from __future__ import annotations
 
+import gc
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
-from numbers import Integral
+from numbers import Integral, Real
 from time import perf_counter, process_time
 
 from eightlab.board import Board, as_board, cell_bits, check_pair, is_solvable, neighbor_table
 from eightlab.errors import EightlabError
 from eightlab.result import SearchResult, SearchStats, Status
 
-#: Expansions between two looks at the clock.
+#: Most expansions between two looks at the clock.
 CLOCK_INTERVAL = 1024
+
+#: Most successors of one expansion (a blank has at most four neighbours).
+MAX_BRANCHING = 4
+
+#: Why a search ended without a path (:attr:`SearchResult.reason`).
+NODE_BUDGET = "node budget"
+TIME_BUDGET = "time budget"
+MEMORY_BUDGET = "memory budget"
+DEPTH_LIMIT = "depth limit"
+EXHAUSTED = "search space exhausted"
+PARITY = "parity"
+
+#: Bytes of memory one stored state costs in the hungriest search, A* on a 4x4 board
+#: (the dicts of g and parents, the closed set, the heap entry with its share of stale
+#: entries, the ints): measured with ``tracemalloc`` as about 330 bytes per entry of
+#: ``max_stored`` at 1 to 4 million states (``benchmarks/bench_memory.py``), rounded up.
+BYTES_PER_STATE = 400
+
+#: Share of the available memory that :func:`default_max_stored` lets one search use.
+MEMORY_SHARE = 0.5
 
 
 class OutOfBudget(Exception):
-    """Raised inside a core when the node or time budget is spent."""
+    """Raised inside a core when a budget is spent; ``reason`` says which."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Cutoff(Exception):
+    """Raised by a depth-limited core that found no goal within its limit (AIMA's cutoff)."""
+
+
+class Exhausted(Exception):
+    """Raised by a core that searched everything it could reach without meeting the goal."""
+
+
+def available_memory() -> int:
+    """Bytes of memory this process may still use: the smaller of the kernel's
+    ``MemAvailable`` and the room left under a cgroup (v2) memory limit; 8 GiB when
+    neither can be read (not Linux)."""
+    found = []
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    found.append(int(line.split()[1]) * 1024)
+                    break
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        with (
+            open("/sys/fs/cgroup/memory.max") as limit,
+            open("/sys/fs/cgroup/memory.current") as current,
+        ):
+            text = limit.read().strip()
+            if text != "max":
+                found.append(max(0, int(text) - int(current.read().strip())))
+    except (OSError, ValueError):
+        pass
+    return min(found) if found else 8 << 30
+
+
+def default_max_stored() -> int:
+    """The default memory budget of a search, in states held at once.
+
+    ``MEMORY_SHARE`` (half) of :func:`available_memory` divided by
+    :data:`BYTES_PER_STATE` (400 bytes, measured on A*), at least 100,000: about 29
+    million states with 23 GB available. Read again at every call, so it follows the
+    machine's load.
+    """
+    return max(100_000, int(MEMORY_SHARE * available_memory()) // BYTES_PER_STATE)
+
+
+def _whole(name: str, value, least: int):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < least:
+        raise EightlabError(
+            f"{name} must be a whole number >= {least} (None: no limit), not {value!r}"
+        )
+    return int(value)
 
 
 class Budget:
-    """A node and time budget, checked every :data:`CLOCK_INTERVAL` expansions.
+    """The node, time and memory budgets of one search.
 
     Parameters
     ----------
@@ -36,28 +119,56 @@ class Budget:
         Most nodes a search may expand.
     max_seconds : float, optional
         Most wall-clock seconds a search may run.
+    max_stored : int, optional
+        Most states a search may hold at once (its ``max_stored`` count: frontier,
+        visited tables, the path of a depth-first search).
+
+    Raises
+    ------
+    EightlabError
+        For a budget that is not a number of the right kind (``True``, ``"5"``, NaN,
+        infinity, a negative count), naming the argument.
 
     Notes
     -----
-    The clock starts when the search starts, so the time budget also covers what the
-    search prepares before its first expansion (a pattern database is built there, once
-    per goal, then cached).
+    What the time budget covers: the clock starts when :func:`run_search` has read the
+    boards and budgets, before the parity test, and is read at the checks of the
+    expansion loop, so it covers preparing the search (binding the heuristic: a pattern
+    database is built there, once per goal, then cached; that build is not interrupted)
+    and the search itself. It does not cover what follows the last check: reading the
+    path back (linear in its length) and freeing the search's tables, which takes up to
+    a second or two after a search of tens of millions of states (the memory budget
+    bounds it).
 
-    Cores keep a local ``expanded`` counter and call ``check_at = budget.check(expanded)``
-    whenever ``expanded >= check_at``; the hot loop pays one integer comparison.
+    The checks: cores keep a local ``expanded`` counter and call
+    ``check_at = budget.check(expanded, stored)`` whenever ``expanded >= check_at``; the
+    hot loop pays one integer comparison. The clock is read at most
+    :data:`CLOCK_INTERVAL` expansions apart, and the checks come often enough that a
+    search never holds more than ``max_stored + 3`` states (an expansion adds at most
+    :data:`MAX_BRANCHING`). Python's cyclic garbage collector is paused during the
+    search (:func:`run_search`): the search makes no reference cycles, and a full
+    collection over tens of millions of heap entries took seconds, unchecked.
     """
 
-    def __init__(self, max_nodes: int | None = None, max_seconds: float | None = None):
-        if max_nodes is not None and not (isinstance(max_nodes, Integral) and max_nodes >= 0):
-            raise EightlabError(f"max_nodes must be a whole number >= 0, not {max_nodes!r}")
-        if max_seconds is not None and not (0 < max_seconds < float("inf")):  # and nan
+    def __init__(
+        self,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+        max_stored: int | None = None,
+    ):
+        self.max_nodes = _whole("max_nodes", max_nodes, 0)
+        self.max_stored = _whole("max_stored", max_stored, 1)
+        if max_seconds is not None and (
+            isinstance(max_seconds, bool)
+            or not isinstance(max_seconds, Real)
+            or not (0 < max_seconds < float("inf"))  # and NaN
+        ):
             raise EightlabError(
                 f"max_seconds must be a finite number > 0 (None: no limit), not {max_seconds!r}"
             )
-        self.max_nodes = max_nodes
-        self.max_seconds = max_seconds
+        self.max_seconds = None if max_seconds is None else float(max_seconds)
         self.started = perf_counter()
-        self.deadline = None if max_seconds is None else self.started + max_seconds
+        self.deadline = None if max_seconds is None else self.started + self.max_seconds
 
     def first_check(self) -> int:
         """The expansion count at which a core first calls :meth:`check`: the first.
@@ -67,16 +178,40 @@ class Budget:
         """
         return 0
 
-    def check(self, expanded: int) -> int:
-        """Raise :class:`OutOfBudget` if spent, else return the next checkpoint."""
+    def check(self, expanded: int, stored: int = 0) -> int:
+        """Raise :class:`OutOfBudget` if a budget is spent, else return the next checkpoint.
+
+        Parameters
+        ----------
+        expanded : int
+            Nodes expanded so far.
+        stored : int
+            States held now.
+        """
         if self.max_nodes is not None and expanded >= self.max_nodes:
-            raise OutOfBudget
+            raise OutOfBudget(NODE_BUDGET)
+        if self.max_stored is not None and stored > self.max_stored:
+            raise OutOfBudget(MEMORY_BUDGET)
         if self.deadline is not None and perf_counter() > self.deadline:
-            raise OutOfBudget
-        nxt = expanded + CLOCK_INTERVAL if self.deadline is not None else 1 << 62
+            raise OutOfBudget(TIME_BUDGET)
+        nxt = 1 << 62
+        if self.deadline is not None:
+            nxt = expanded + CLOCK_INTERVAL
+        if self.max_stored is not None:
+            room = max(1, (self.max_stored - stored) // MAX_BRANCHING)
+            nxt = min(nxt, expanded + min(room, CLOCK_INTERVAL))
         if self.max_nodes is not None:
             nxt = min(nxt, self.max_nodes)
         return nxt
+
+    def check_depth(self, depth: int) -> None:
+        """Raise :class:`OutOfBudget` if a path of ``depth`` moves would exceed ``max_stored``.
+
+        Recursive depth-first passes (IDA*, iddfs-h, RBFS) call it before a pass or a
+        descent: their path is never deeper than the bound they check here.
+        """
+        if self.max_stored is not None and depth + 1 > self.max_stored:
+            raise OutOfBudget(MEMORY_BUDGET)
 
 
 class Observer:
@@ -259,25 +394,71 @@ def run_search(
     core,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
+    max_stored: int | None = None,
+    options: dict | None = None,
 ) -> SearchResult:
     """Run ``core`` on a start/goal pair and wrap its outcome in a :class:`SearchResult`.
+
+    Parameters
+    ----------
+    algorithm, heuristic : str
+        Registry names recorded in the result (``heuristic`` None when uninformed).
+    start, goal : Board or str
+        The boards; ``goal`` defaults to the tiles in order with the blank last.
+    core : callable
+        ``core(problem, stats, budget) -> path``, see the module docstring.
+    max_nodes, max_seconds, max_stored : optional
+        The budgets (:class:`Budget`); ``max_stored`` defaults to
+        :func:`default_max_stored`.
+    options : dict, optional
+        The algorithm's own options, recorded in :attr:`SearchResult.options` with the
+        budgets.
+
+    Returns
+    -------
+    SearchResult
+        ``solved``; ``unsolvable`` by parity (nothing searched) or because the search
+        exhausted what it could reach; ``cutoff`` when a depth limit was reached;
+        ``budget_exceeded`` with :attr:`SearchResult.reason` the budget that ran out.
+        A ``MemoryError`` inside the search counts as the memory budget running out.
 
     Raises
     ------
     BoardError, GoalMismatchError
         On unreadable boards or boards of different sizes.
+    EightlabError
+        On a bad budget.
     """
     start, goal = prepare(start, goal)
-    budget = Budget(max_nodes, max_seconds)  # refuses a bad budget even for unsolvable pairs
+    if max_stored is None:
+        max_stored = default_max_stored()
+    budget = Budget(max_nodes, max_seconds, max_stored)  # refuses bad budgets, even unsolvable
     stats = SearchStats()
+    record = dict(options or {})
+    record.update(max_nodes=budget.max_nodes, max_seconds=budget.max_seconds)
+    record.update(max_stored=budget.max_stored)
+
+    def result(status, path=None, reason=None):
+        return SearchResult(algorithm, heuristic, start, goal, status, path, stats, reason, record)
+
     if not is_solvable(start, goal):
-        return SearchResult(algorithm, heuristic, start, goal, Status.UNSOLVABLE, None, stats)
+        return result(Status.UNSOLVABLE, reason=PARITY)
     wall0, cpu0 = perf_counter(), process_time()
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        path = core(Problem.of(start, goal), stats, budget)
-        status = Status.SOLVED
-    except OutOfBudget:
-        path, status = None, Status.BUDGET_EXCEEDED
+        outcome = result(Status.SOLVED, core(Problem.of(start, goal), stats, budget))
+    except OutOfBudget as stop:
+        outcome = result(Status.BUDGET_EXCEEDED, reason=stop.reason)
+    except Cutoff:
+        outcome = result(Status.CUTOFF, reason=DEPTH_LIMIT)
+    except Exhausted:
+        outcome = result(Status.UNSOLVABLE, reason=EXHAUSTED)
+    except MemoryError:
+        outcome = result(Status.BUDGET_EXCEEDED, reason=MEMORY_BUDGET)
+    finally:
+        if collecting:
+            gc.enable()
     stats.wall_seconds = perf_counter() - wall0
     stats.cpu_seconds = process_time() - cpu0
-    return SearchResult(algorithm, heuristic, start, goal, status, path, stats)
+    return outcome

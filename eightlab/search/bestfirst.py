@@ -1,192 +1,32 @@
 """Best-first search on a binary heap: uniform-cost, greedy, A* and weighted A*.
 
-One loop serves all four; they differ in the priority ``f`` of a node with cost ``g``
-and heuristic value ``h``:
-
-================  =================  =========================================
-algorithm         f                  finds
-================  =================  =========================================
-uniform-cost      g                  a shortest path
-greedy            h                  some path, usually long, quickly
-A*                g + h              a shortest path if h is admissible
-weighted A*       g + w * h          a path at most w times the shortest
-================  =================  =========================================
-
-Details that matter:
-
-* The goal test is applied when a node is taken from the frontier (not when it is
-  generated), which is what makes A* optimal.
-* Frontier membership and best-known cost are a dict ``g_of``; the heap may hold
-  *stale* entries for states later reached more cheaply, which are skipped when
-  popped (lazy deletion), so no O(n) search of the open list is ever made.
-* A closed state reached by a cheaper path is *reopened* (put back on the frontier),
-  so A* stays optimal with an admissible but inconsistent heuristic. Greedy search
-  never reopens.
-* Ties among equal f are broken by preferring the larger g (deeper nodes, nearer the
-  goal), then first-in first-out; runs are deterministic.
-* Per-tile heuristics (Manhattan, misplaced, ...) are updated incrementally from the
-  one tile that slides.
-
-References
-----------
-.. [1] P. E. Hart, N. J. Nilsson and B. Raphael, "A formal basis for the heuristic
-   determination of minimum cost paths", IEEE Trans. SSC 4(2), 1968.
-.. [2] I. Pohl, "Heuristic search viewed as path finding in a graph", Artificial
-   Intelligence 1(3), 1970 (weighted A*).
-.. [3] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th
-   ed., sec. 3.5.
+One loop serves all four; they differ in the priority of a node with cost g and
+heuristic value h: f = g (uniform-cost), h (greedy), g + h (A*), g + w * h (weighted
+A*). References: Hart, Nilsson & Raphael 1968 (A*); Pohl 1970 (weighted A*); Russell &
+Norvig, *AIMA*, 4th ed., sec. 3.5.
 """
 
 from __future__ import annotations
 
 import math
 from heapq import heappop, heappush
+from numbers import Real
 
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import path_from_parents, run_search
-
-
-def astar(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    observer=None,
-) -> SearchResult:
-    """A* search: best-first on f = g + h (Hart, Nilsson & Raphael 1968).
-
-    Parameters
-    ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    heuristic : str or Heuristic
-        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
-    max_nodes : int, optional
-        Most nodes to expand before giving up with status ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    observer : Observer, optional
-        Receives expand and generate events.
-
-    Returns
-    -------
-    SearchResult
-        A shortest path when h is admissible (consistent or not).
-
-    Raises
-    ------
-    BoardError, GoalMismatchError, UnknownNameError
-        On unreadable boards, boards of different sizes, or an unknown heuristic.
-    """
-    return best_first_search(
-        start, goal, heuristic, g_weight=1, h_weight=1, name="astar",
-        max_nodes=max_nodes, max_seconds=max_seconds, observer=observer,
-    )  # fmt: skip
-
-
-def weighted_astar(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    weight: float = 2.0,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    observer=None,
-) -> SearchResult:
-    """Weighted A*: best-first on f = g + w * h (Pohl 1970).
-
-    With an admissible h the path found is at most ``weight`` times the shortest.
-    Parameters and results as :func:`astar`; ``weight`` must be >= 1.
-    """
-    if not (1 <= weight < math.inf):
-        raise EightlabError(f"weighted A* needs a finite weight >= 1, not {weight}")
-    return best_first_search(
-        start, goal, heuristic, g_weight=1, h_weight=weight, name="weighted-astar",
-        max_nodes=max_nodes, max_seconds=max_seconds, observer=observer,
-    )  # fmt: skip
-
-
-def greedy_best_first_search(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    observer=None,
-) -> SearchResult:
-    """Greedy best-first search: best-first on f = h; fast, not optimal.
-
-    Parameters and results as :func:`astar`; closed states are never reopened.
-    """
-    return best_first_search(
-        start, goal, heuristic, g_weight=0, h_weight=1, name="greedy", reopen=False,
-        max_nodes=max_nodes, max_seconds=max_seconds, observer=observer,
-    )  # fmt: skip
-
-
-def uniform_cost_search(
-    start,
-    goal=None,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    observer=None,
-) -> SearchResult:
-    """Uniform-cost search (Dijkstra's algorithm): best-first on f = g; optimal.
-
-    Parameters and results as :func:`astar`, without a heuristic.
-    """
-    return best_first_search(
-        start, goal, "zero", g_weight=1, h_weight=0, name="ucs", report_heuristic=False,
-        max_nodes=max_nodes, max_seconds=max_seconds, observer=observer,
-    )  # fmt: skip
-
-
-def best_first_search(
-    start,
-    goal,
-    heuristic,
-    *,
-    g_weight: float,
-    h_weight: float,
-    name: str,
-    reopen: bool = True,
-    report_heuristic: bool = True,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    observer=None,
-) -> SearchResult:
-    """The shared best-first loop on f = g_weight * g + h_weight * h.
-
-    Public wrappers: :func:`astar`, :func:`weighted_astar`,
-    :func:`greedy_best_first_search`, :func:`uniform_cost_search`.
-    """
-    h = get_heuristic(heuristic)
-
-    def core(problem, stats, budget):
-        evaluator = h.bind(problem.goal_board)
-        return _best_first_core(
-            problem, stats, budget, evaluator, g_weight, h_weight, reopen, observer
-        )
-
-    return run_search(
-        name, h.name if report_heuristic else None, start, goal, core, max_nodes, max_seconds
-    )
+from eightlab.search._common import Exhausted, path_from_parents, run_search
 
 
 def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer):
+    """Best-first search on f = wg * g + wh * h; returns the path (see the module)."""
     start, goal, mask = problem.start, problem.goal, problem.mask
     moves = problem.informed_moves(evaluator)
     h0 = evaluator(start)
     g_of = {start: 0}
     parents = {start: None}
     closed = set()
+    # heap entries (f, -g, seq, state, blank, h): least f, then larger g, then FIFO
     heap = [(wh * h0, 0, 0, start, problem.start_blank, h0)]
     seq = 0
     expanded = generated = duplicates = reopened = 0
@@ -201,7 +41,7 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
             if state == goal:
                 return path_from_parents(parents, state)
             if expanded >= check_at:
-                check_at = budget.check(expanded)
+                check_at = budget.check(expanded, len(g_of))
             expanded += 1
             closed.add(state)
             if observer is not None:
@@ -228,8 +68,173 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
                     observer.on_generate(problem.board(state), move, problem.board(child), g2, h2)
             if len(heap) > max_frontier:
                 max_frontier = len(heap)
-        raise AssertionError("best-first search exhausted a solvable problem")
+        raise Exhausted  # every reachable state was expanded
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
         stats.reopened, stats.max_frontier, stats.max_stored = reopened, max_frontier, len(g_of)
         stats.iterations = 1
+
+
+def astar_search(
+    start,
+    goal=None,
+    heuristic="manhattan",
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_stored: int | None = None,
+    observer=None,
+) -> SearchResult:
+    """A* search: best-first on f = g + h (Hart, Nilsson & Raphael 1968).
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The boards; ``goal`` defaults to the tiles in order with the blank last.
+    heuristic : str or Heuristic
+        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
+    max_nodes : int, optional
+        Most nodes to expand before giving up with status ``budget_exceeded``.
+    max_seconds : float, optional
+        Most wall-clock seconds before giving up with status ``budget_exceeded``.
+    max_stored : int, optional
+        Most states held at once (open and closed) before giving up with status
+        ``budget_exceeded``, reason ``"memory budget"``; defaults to
+        :func:`~eightlab.search.default_max_stored`, derived from the machine's memory.
+    observer : Observer, optional
+        Receives expand and generate events.
+
+    Returns
+    -------
+    SearchResult
+        A shortest path when h is admissible (consistent or not). The details of the
+        loop (goal test on expansion, lazy deletion, reopening, ties) are in the Notes
+        of :func:`best_first_search`.
+
+    Raises
+    ------
+    BoardError, GoalMismatchError, UnknownNameError
+        On unreadable boards, boards of different sizes, or an unknown heuristic.
+    """
+    return best_first_search(
+        start, goal, heuristic, g_weight=1, h_weight=1, name="astar",
+        max_nodes=max_nodes, max_seconds=max_seconds, max_stored=max_stored, observer=observer,
+    )  # fmt: skip
+
+
+def weighted_astar_search(
+    start,
+    goal=None,
+    heuristic="manhattan",
+    weight: float = 2.0,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_stored: int | None = None,
+    observer=None,
+) -> SearchResult:
+    """Weighted A*: best-first on f = g + w * h (Pohl 1970).
+
+    With an admissible h the path found is at most ``weight`` times the shortest.
+    Parameters and results as :func:`astar_search`; ``weight`` must be a finite
+    number >= 1 (else :class:`~eightlab.errors.EightlabError`).
+    """
+    if isinstance(weight, bool) or not isinstance(weight, Real) or not (1 <= weight < math.inf):
+        raise EightlabError(f"weighted A* needs a finite weight >= 1, not {weight!r}")
+    return best_first_search(
+        start, goal, heuristic, g_weight=1, h_weight=weight, name="weighted-astar",
+        max_nodes=max_nodes, max_seconds=max_seconds, max_stored=max_stored, observer=observer,
+        options={"weight": weight},
+    )  # fmt: skip
+
+
+def greedy_best_first_search(
+    start,
+    goal=None,
+    heuristic="manhattan",
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_stored: int | None = None,
+    observer=None,
+) -> SearchResult:
+    """Greedy best-first search: best-first on f = h; fast, not optimal.
+
+    Parameters and results as :func:`astar_search`; closed states are never reopened.
+    """
+    return best_first_search(
+        start, goal, heuristic, g_weight=0, h_weight=1, name="greedy", reopen=False,
+        max_nodes=max_nodes, max_seconds=max_seconds, max_stored=max_stored, observer=observer,
+    )  # fmt: skip
+
+
+def uniform_cost_search(
+    start,
+    goal=None,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_stored: int | None = None,
+    observer=None,
+) -> SearchResult:
+    """Uniform-cost search (Dijkstra's algorithm): best-first on f = g; optimal.
+
+    Parameters and results as :func:`astar_search`, without a heuristic.
+    """
+    return best_first_search(
+        start, goal, "zero", g_weight=1, h_weight=0, name="ucs", report_heuristic=False,
+        max_nodes=max_nodes, max_seconds=max_seconds, max_stored=max_stored, observer=observer,
+    )  # fmt: skip
+
+
+def best_first_search(
+    start,
+    goal,
+    heuristic,
+    *,
+    g_weight: float,
+    h_weight: float,
+    name: str,
+    reopen: bool = True,
+    report_heuristic: bool = True,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_stored: int | None = None,
+    observer=None,
+    options: dict | None = None,
+) -> SearchResult:
+    """The shared best-first search on f = g_weight * g + h_weight * h.
+
+    Notes
+    -----
+    * The goal test is applied when a node is taken from the frontier (not when it is
+      generated), which is what makes A* optimal.
+    * Frontier membership and best-known cost are a dict ``g_of``; the heap may hold
+      *stale* entries for states later reached more cheaply, which are skipped when
+      popped (lazy deletion), so no O(n) search of the open list is ever made.
+    * A closed state reached by a cheaper path is *reopened* (put back on the
+      frontier), so A* stays optimal with an admissible but inconsistent heuristic.
+      Greedy search never reopens.
+    * Ties among equal f are broken by preferring the larger g (deeper nodes, nearer
+      the goal), then first-in first-out; runs are deterministic.
+    * Per-tile heuristics (Manhattan, misplaced, ...) are updated incrementally from
+      the one tile that slides.
+    * ``max_stored`` counts the states in ``g_of`` (open and closed); the memory
+      budget stops the search with ``budget_exceeded`` before it holds more than
+      ``max_stored + 3``.
+
+    Public wrappers: :func:`astar_search`, :func:`weighted_astar_search`,
+    :func:`greedy_best_first_search`, :func:`uniform_cost_search`.
+    """
+    h = get_heuristic(heuristic)
+
+    def core(problem, stats, budget):
+        evaluator = h.bind(problem.goal_board)
+        return _best_first_core(
+            problem, stats, budget, evaluator, g_weight, h_weight, reopen, observer
+        )
+
+    return run_search(
+        name, h.name if report_heuristic else None, start, goal, core,
+        max_nodes, max_seconds, max_stored, options,
+    )  # fmt: skip

@@ -1,17 +1,7 @@
 """Breadth-first search, with a hash-set or a Cantor-rank visited table.
 
-BFS expands states in order of depth, so the first path it finds to the goal is a
-shortest one. Following AIMA (fig. 3.9) the goal test is applied when a state is
-*generated*, which saves expanding the whole last layer.
-
-Two visited tables, for the notebooks to compare memory and speed:
-
-* ``visited="hash"``: a dict from state to ``(parent, move)``;
-* ``visited="cantor"``: a ``bytearray(n!)`` indexed by the Cantor expansion (Lehmer
-  rank, :mod:`eightlab.ranking`) of the board, one byte per possible board holding the
-  move that first reached it; the path is read back by undoing those moves from the
-  goal. This is the method of the source BFS problem; it needs ``n!`` bytes, so it is
-  offered for boards up to 3x3 (362,880 bytes).
+References: Russell & Norvig, *AIMA*, 4th ed., fig. 3.9 (goal test on generation);
+Lehmer 1960 and :mod:`eightlab.ranking` for the Cantor-rank table.
 """
 
 from __future__ import annotations
@@ -21,68 +11,16 @@ from math import factorial
 
 from eightlab.board import INVERSE, MOVES
 from eightlab.errors import EightlabError
+from eightlab.ranking import rank_packed
 from eightlab.result import SearchResult
-from eightlab.search._common import path_from_parents, run_search
+from eightlab.search._common import Exhausted, path_from_parents, run_search
 
 _MOVE_CODE = {m: i + 1 for i, m in enumerate(MOVES)}  # 0 = unvisited, 5 = start
 _START_CODE = len(MOVES) + 1
 
 
-def breadth_first_search(
-    start,
-    goal=None,
-    *,
-    visited: str = "hash",
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    observer=None,
-) -> SearchResult:
-    """Shortest path by breadth-first search (AIMA fig. 3.9).
-
-    Parameters
-    ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    visited : {"hash", "cantor"}
-        The visited table: a hash map of states, or a bytearray indexed by Cantor rank.
-    max_nodes : int, optional
-        Most nodes to expand before giving up with status ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    observer : Observer, optional
-        Receives expand and generate events.
-
-    Returns
-    -------
-    SearchResult
-        A shortest path; counts as defined in :mod:`eightlab.result`.
-
-    Raises
-    ------
-    BoardError, GoalMismatchError
-        On unreadable boards or boards of different sizes.
-    EightlabError
-        For an unknown ``visited`` or ``visited="cantor"`` on a board over 3x3.
-
-    References
-    ----------
-    .. [1] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th
-       ed., fig. 3.9.
-    """
-    if visited == "hash":
-        name, core = "bfs", _hash_core
-    elif visited == "cantor":
-        name, core = "bfs-cantor", _cantor_core
-    else:
-        raise EightlabError(f"unknown visited table {visited!r}; choose 'hash' or 'cantor'")
-
-    def run(problem, stats, budget):
-        return core(problem, stats, budget, observer)
-
-    return run_search(name, None, start, goal, run, max_nodes, max_seconds)
-
-
 def _hash_core(problem, stats, budget, observer):
+    """Breadth-first search with a dict ``parents`` as the visited table; returns the path."""
     start, goal, moves, mask = problem.start, problem.goal, problem.moves, problem.mask
     if start == goal:
         return ""
@@ -94,7 +32,7 @@ def _hash_core(problem, stats, budget, observer):
     try:
         while frontier:
             if expanded >= check_at:
-                check_at = budget.check(expanded)
+                check_at = budget.check(expanded, len(parents))
             state, blank = frontier.popleft()
             expanded += 1
             if observer is not None:
@@ -114,7 +52,7 @@ def _hash_core(problem, stats, budget, observer):
                 frontier.append((child, q))
             if len(frontier) > max_frontier:
                 max_frontier = len(frontier)
-        raise AssertionError("BFS exhausted a solvable problem")  # parity says solvable
+        raise Exhausted  # every reachable state was expanded
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
         stats.max_frontier, stats.max_stored = max_frontier, len(parents)
@@ -122,31 +60,19 @@ def _hash_core(problem, stats, budget, observer):
 
 
 def _cantor_core(problem, stats, budget, observer):
+    """The same search with a ``bytearray(n!)`` indexed by Cantor rank as the table."""
     n = problem.rows * problem.cols
     if n > 9:
         raise EightlabError(
             f"the Cantor-rank visited table needs {n}! bytes; use the hash-set BFS (visited='hash', --algorithm bfs) for a "
             f"{problem.rows}x{problem.cols} board"
         )
-    start, goal, moves, mask, k = (
-        problem.start,
-        problem.goal,
-        problem.moves,
-        problem.mask,
-        problem.bits,
-    )
+    start, goal, moves, mask = problem.start, problem.goal, problem.moves, problem.mask
     if start == goal:
         return ""
-    fact = [factorial(n - 1 - i) for i in range(n)]
-    shifts = [k * i for i in range(n)]
 
     def rank(state):
-        cells = [(state >> s) & mask for s in shifts]
-        r = 0
-        for i in range(n - 1):
-            ci = cells[i]
-            r += sum(1 for j in range(i + 1, n) if cells[j] < ci) * fact[i]
-        return r
+        return rank_packed(state, n)
 
     visited = bytearray(factorial(n))  # the move that first reached each board
     visited[rank(start)] = _START_CODE
@@ -157,7 +83,7 @@ def _cantor_core(problem, stats, budget, observer):
     try:
         while frontier:
             if expanded >= check_at:
-                check_at = budget.check(expanded)
+                check_at = budget.check(expanded, stored)
             state, blank = frontier.popleft()
             expanded += 1
             if observer is not None:
@@ -179,11 +105,85 @@ def _cantor_core(problem, stats, budget, observer):
                 frontier.append((child, q))
             if len(frontier) > max_frontier:
                 max_frontier = len(frontier)
-        raise AssertionError("BFS exhausted a solvable problem")
+        raise Exhausted
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
         stats.max_frontier, stats.max_stored = max_frontier, stored
         stats.iterations = 1
+
+
+def breadth_first_search(
+    start,
+    goal=None,
+    *,
+    visited: str = "hash",
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_stored: int | None = None,
+    observer=None,
+) -> SearchResult:
+    """Shortest path by breadth-first search (AIMA fig. 3.9).
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The boards; ``goal`` defaults to the tiles in order with the blank last.
+    visited : {"hash", "cantor"}
+        The visited table: a hash map of states, or a bytearray indexed by Cantor rank.
+    max_nodes : int, optional
+        Most nodes to expand before giving up with status ``budget_exceeded``.
+    max_seconds : float, optional
+        Most wall-clock seconds before giving up with status ``budget_exceeded``.
+    max_stored : int, optional
+        Most states held at once (entries of the visited table, the count
+        ``max_stored``) before giving up with status
+        ``budget_exceeded``, reason ``"memory budget"``; defaults to
+        :func:`~eightlab.search.default_max_stored`.
+    observer : Observer, optional
+        Receives expand and generate events.
+
+    Returns
+    -------
+    SearchResult
+        A shortest path; counts as defined in :mod:`eightlab.result`.
+
+    Raises
+    ------
+    BoardError, GoalMismatchError
+        On unreadable boards or boards of different sizes.
+    EightlabError
+        For an unknown ``visited`` or ``visited="cantor"`` on a board over 3x3.
+
+    Notes
+    -----
+    BFS expands states in order of depth, so the first path it finds to the goal is a
+    shortest one. Following AIMA (fig. 3.9) the goal test is applied when a state is
+    *generated*, which saves expanding the whole last layer.
+
+    The two visited tables, for the notebooks to compare memory and speed:
+    ``visited="hash"`` is a dict from state to ``(parent, move)``; ``visited="cantor"``
+    is a ``bytearray(n!)`` indexed by the Cantor expansion (Lehmer rank,
+    :func:`eightlab.ranking.rank_packed`) of the board, one byte per possible board
+    holding the move that first reached it, and the path is read back by undoing those
+    moves from the goal. This is the method of the source BFS problem; it needs ``n!``
+    bytes, so it is offered for boards up to 3x3 (362,880 bytes).
+
+    References
+    ----------
+    .. [1] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th
+       ed., fig. 3.9.
+    """
+    if visited == "hash":
+        name, core = "bfs", _hash_core
+    elif visited == "cantor":
+        name, core = "bfs-cantor", _cantor_core
+    else:
+        raise EightlabError(f"unknown visited table {visited!r}; choose 'hash' or 'cantor'")
+
+    def run(problem, stats, budget):
+        return core(problem, stats, budget, observer)
+
+    return run_search(name, None, start, goal, run, max_nodes, max_seconds, max_stored)
 
 
 def _undo_path(problem, visited, rank, state) -> str:

@@ -1,91 +1,19 @@
-"""Bidirectional breadth-first search: one BFS from the start, one from the goal.
-
-Each step expands one whole *layer* (every state at the current depth) of the side
-whose layer is smaller; the forward tree grows from the start, the backward tree from
-the goal (moves of the blank are reversible, so the backward tree's successors are the
-ordinary successors). Each newly reached state is looked up in the other side's
-visited table; a hit is a *meeting*, a path of length ``depth_forward +
-depth_backward``.
-
-Stopping rule. Before the layer in which the two trees first touch, no state lies
-within ``d_f`` moves of the start and ``d_b`` moves of the goal, so every path is
-longer than ``d_f + d_b``; the new layer holds every state at depth ``d_f + 1`` and
-the other side every state within ``d_b``, so a path of length ``d_f + d_b + 1``, if
-one exists, shows up as a meeting in this layer. The search therefore finishes the
-layer in which the trees first touch and returns its best (shortest) meeting, the
-first one found among equals; every meeting of that layer in fact has the same
-length, so this is the shortest path.
-
-The path is the forward half (start to the meeting state) followed by the backward
-half read from the meeting state to the goal: the backward tree's moves, reversed and
-each inverted with :data:`~eightlab.board.INVERSE`.
-
-References
-----------
-.. [1] I. Pohl, "Bi-directional search", Machine Intelligence 6, 1971.
-.. [2] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th
-   ed., sec. 3.4.5.
+"""Bidirectional breadth-first search: one BFS from the start, one from the goal, layer
+by layer. References: Pohl, "Bi-directional search", Machine Intelligence 6, 1971;
+Russell & Norvig, *AIMA*, 4th ed., sec. 3.4.5.
 """
 
 from __future__ import annotations
 
 from eightlab.board import INVERSE
 from eightlab.result import SearchResult
-from eightlab.search._common import path_from_parents, run_search
-
-
-def bidirectional_breadth_first_search(
-    start,
-    goal=None,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    observer=None,
-) -> SearchResult:
-    """Shortest path by breadth-first search from both ends, layer by layer.
-
-    Parameters
-    ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    max_nodes : int, optional
-        Most nodes to expand (both sides together) before giving up with status
-        ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    observer : Observer, optional
-        Receives expand and generate events of both sides; ``g`` is the depth from
-        the side's own root (the start for the forward side, the goal for the
-        backward side) and a backward event's move is the blank's move away from the
-        goal.
-
-    Returns
-    -------
-    SearchResult
-        A shortest path. ``expanded``, ``generated`` and ``duplicates`` add up both
-        sides; ``max_frontier`` is the largest sum of the two current layers;
-        ``max_stored`` the states in both visited tables at the end (they only grow).
-
-    Raises
-    ------
-    BoardError, GoalMismatchError
-        On unreadable boards or boards of different sizes.
-
-    References
-    ----------
-    .. [1] I. Pohl, "Bi-directional search", Machine Intelligence 6, 1971.
-    """
-
-    def core(problem, stats, budget):
-        return _bidirectional_core(problem, stats, budget, observer)
-
-    return run_search("bidirectional-bfs", None, start, goal, core, max_nodes, max_seconds)
-
+from eightlab.search._common import Exhausted, path_from_parents, run_search
 
 FORWARD, BACKWARD = 0, 1
 
 
 def _bidirectional_core(problem, stats, budget, observer):
+    """Expand a whole layer of the smaller side until the trees meet; returns the path."""
     start, goal = problem.start, problem.goal
     stats.iterations = 1
     if start == goal:
@@ -110,7 +38,7 @@ def _bidirectional_core(problem, stats, budget, observer):
                 forward, backward = parents
                 return path_from_parents(forward, meet) + _backward_half(backward, meet)
             stats.max_frontier = max(stats.max_frontier, len(layers[0]) + len(layers[1]))
-        raise AssertionError("bidirectional BFS exhausted a solvable problem")
+        raise Exhausted  # one side reached every state it can
     finally:
         stats.max_stored = len(parents[FORWARD]) + len(parents[BACKWARD])
 
@@ -130,7 +58,7 @@ def _expand_layer(problem, layer, mine, other, depth, stats, budget, check_at, o
     try:
         for state, blank in layer:
             if expanded >= check_at:
-                check_at = budget.check(expanded)
+                check_at = budget.check(expanded, len(mine) + len(other))
             expanded += 1
             if observer is not None:
                 observer.on_expand(problem.board(state), depth, 0)
@@ -168,3 +96,80 @@ def _backward_half(backward: dict, state: int) -> str:
         state, move = backward[state]
         moves.append(INVERSE[move])
     return "".join(moves)
+
+
+def bidirectional_breadth_first_search(
+    start,
+    goal=None,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_stored: int | None = None,
+    observer=None,
+) -> SearchResult:
+    """Shortest path by breadth-first search from both ends, layer by layer.
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The boards; ``goal`` defaults to the tiles in order with the blank last.
+    max_nodes : int, optional
+        Most nodes to expand (both sides together) before giving up with status
+        ``budget_exceeded``.
+    max_seconds : float, optional
+        Most wall-clock seconds before giving up with status ``budget_exceeded``.
+    max_stored : int, optional
+        Most states in both visited tables together before giving up with status
+        ``budget_exceeded``, reason ``"memory budget"``; defaults to
+        :func:`~eightlab.search.default_max_stored`.
+    observer : Observer, optional
+        Receives expand and generate events of both sides; ``g`` is the depth from
+        the side's own root (the start for the forward side, the goal for the
+        backward side) and a backward event's move is the blank's move away from the
+        goal.
+
+    Returns
+    -------
+    SearchResult
+        A shortest path. ``expanded``, ``generated`` and ``duplicates`` add up both
+        sides; ``max_frontier`` is the largest sum of the two current layers;
+        ``max_stored`` the states in both visited tables at the end (they only grow).
+
+    Raises
+    ------
+    BoardError, GoalMismatchError
+        On unreadable boards or boards of different sizes.
+
+    Notes
+    -----
+    Each step expands one whole *layer* (every state at the current depth) of the side
+    whose layer is smaller; the forward tree grows from the start, the backward tree from
+    the goal (moves of the blank are reversible, so the backward tree's successors are the
+    ordinary successors). Each newly reached state is looked up in the other side's
+    visited table; a hit is a *meeting*, a path of length ``depth_forward +
+    depth_backward``.
+
+    Stopping rule. Before the layer in which the two trees first touch, no state lies
+    within ``d_f`` moves of the start and ``d_b`` moves of the goal, so every path is
+    longer than ``d_f + d_b``; the new layer holds every state at depth ``d_f + 1`` and
+    the other side every state within ``d_b``, so a path of length ``d_f + d_b + 1``, if
+    one exists, shows up as a meeting in this layer. The search therefore finishes the
+    layer in which the trees first touch and returns its best (shortest) meeting, the
+    first one found among equals; every meeting of that layer in fact has the same
+    length, so this is the shortest path.
+
+    The path is the forward half (start to the meeting state) followed by the backward
+    half read from the meeting state to the goal: the backward tree's moves, reversed and
+    each inverted with :data:`~eightlab.board.INVERSE`.
+
+    References
+    ----------
+    .. [1] I. Pohl, "Bi-directional search", Machine Intelligence 6, 1971.
+    """
+
+    def core(problem, stats, budget):
+        return _bidirectional_core(problem, stats, budget, observer)
+
+    return run_search(
+        "bidirectional-bfs", None, start, goal, core, max_nodes, max_seconds, max_stored
+    )

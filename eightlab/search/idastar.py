@@ -1,60 +1,9 @@
 """Iterative-deepening A* (IDA*, Korf 1985), with the lexicographic mode of Eight II.
 
-IDA* runs depth-first passes from the start, each bounded by a *threshold* on
-``f = g + h``: a node whose f exceeds the threshold is generated but not expanded. The
-first threshold is h(start); each next one is the smallest f that exceeded the
-current one. With an admissible h, the first pass that reaches the goal does so by a
-shortest path, and the search holds only the current path in memory.
-
-Details that matter:
-
-* **Parent-move pruning**: a node never generates the move that undoes the move that
-  reached it (a pruned move generates nothing and is not counted).
-* **No transposition table**: the simple one, a set of the states seen in a pass,
-  silently loses optimality and with it the lexicographic guarantee: depth-first order
-  meets a state first by the lexicographically smaller path, often a longer one, and
-  the table then cuts off the shorter path that comes later. A table keeping each
-  state's smallest g avoids that, but costs a dict look-up and store per node, the
-  memory and time IDA* exists to save. Every path within the threshold is therefore
-  walked, duplicate states included.
-* **Move order**: successors are tried in the order d, l, r, u (the lexicographic
-  order of the moves). Ordering them by h can only change the work of the last pass;
-  measured on random 8-puzzles (``benchmarks/README.md``) it changed the expansions
-  by a few percent, either way depending on the instance set, and cost about 40 %
-  more time per node, so it is not done; the default search therefore already
-  returns what the lexicographic mode guarantees.
-* **Lexicographic mode** (``lexicographic=True``, the Eight II problem): returns the
-  lexicographically smallest of all shortest paths. Why the first solution of the
-  last pass is that path: let C* be the length of a shortest path. On a shortest path
-  every node has ``f = g + h <= g + h* = C*`` when h is admissible, so no shortest
-  path is cut off by a threshold ``>= C*``. A pass with a threshold below C* reaches
-  no goal (a goal found has g <= threshold, and no path is shorter than C*), and the
-  next threshold is at most C* (the first node of a shortest path whose f exceeds the
-  old threshold has f <= C*); h(start) <= C* too. So the pass that first finds a goal
-  has threshold exactly C*, and every path it finds has length C*. That pass
-  visits paths in depth-first preorder with children in the order d, l, r, u, which
-  for paths of equal length is their lexicographic order; parent-move pruning only
-  removes paths that undo a move, which are never shortest. So the first goal reached
-  ends the lexicographically smallest shortest path. The mode insists on a heuristic
-  that claims to be admissible.
-* **Counts** (definitions in :mod:`eightlab.result`): ``expanded`` and ``generated``
-  are summed over all passes; ``iterations`` is the number of passes and
-  ``thresholds`` their bounds; ``max_frontier`` is the greatest recursion depth (the
-  g of the deepest node on the path) and ``max_stored`` the most states on the path
-  at once (that depth + 1); ``duplicates`` and ``reopened`` stay 0.
-* **Speed**: the plain pass (per-tile h such as Manhattan, no observer) works on the
-  packed int with precomputed per-cell move tables whose entries carry the change of
-  h for every tile that can slide, so a successor costs a shift, a mask, a table
-  look-up and an addition; its state is built only when it is within the threshold.
-  Heuristics without per-tile costs, and searches with an observer, run a second pass
-  function that calls the evaluator and the observer.
-
-References
-----------
-.. [1] R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
-   search", Artificial Intelligence 27(1), 1985.
-.. [2] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th
-   ed., sec. 3.5.5.
+Depth-first passes bounded by a *threshold* on f = g + h; each next threshold is the
+smallest f that exceeded the current one. References: Korf, "Depth-first
+iterative-deepening: an optimal admissible tree search", Artificial Intelligence 27(1),
+1985; Russell & Norvig, *AIMA*, 4th ed., sec. 3.5.5.
 """
 
 from __future__ import annotations
@@ -62,157 +11,69 @@ from __future__ import annotations
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import recursion_room, run_search
+from eightlab.search._common import Exhausted, recursion_room, run_search
 
 #: Larger than any f of a search; "no node exceeded the threshold".
 _NO_BOUND = float("inf")
 
 
-def idastar(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    lexicographic: bool = False,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    observer=None,
-) -> SearchResult:
-    """IDA*: depth-first passes bounded by a threshold on f = g + h (Korf 1985).
-
-    Parameters
-    ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    heuristic : str or Heuristic
-        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
-    lexicographic : bool
-        Guarantee the lexicographically smallest (d < l < r < u) of all shortest paths,
-        the answer of the Eight II problem; needs a heuristic claiming admissibility.
-        Successors are always tried in the order d, l, r, u, so the path is the same
-        either way; the flag makes the guarantee explicit and checks the heuristic.
-    max_nodes : int, optional
-        Most nodes to expand (over all passes) before giving up with status
-        ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    observer : Observer, optional
-        Receives ``on_iteration(threshold)`` at the start of every pass and
-        ``on_expand`` / ``on_generate`` for every node (nodes with f above the
-        threshold are generated, not expanded).
-
-    Returns
-    -------
-    SearchResult
-        A shortest path when h is admissible (consistent or not), with counts summed
-        over passes: ``expanded``, ``generated`` (node counts), ``iterations`` (passes),
-        ``thresholds`` (one per pass), ``max_frontier`` (deepest g on the path),
-        ``max_stored`` (states on the path), ``wall_seconds`` and ``cpu_seconds``.
-
-    Raises
-    ------
-    BoardError, GoalMismatchError, UnknownNameError
-        On unreadable boards, boards of different sizes, or an unknown heuristic.
-    EightlabError
-        If ``lexicographic`` is asked with a heuristic that is not admissible.
-
-    References
-    ----------
-    .. [1] R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
-       search", Artificial Intelligence 27(1), 1985.
-
-    Examples
-    --------
-    >>> idastar("1x2753846", "12345678x", lexicographic=True).path
-    'ddlururdd'
-    """
-    h = get_heuristic(heuristic)
-    if lexicographic and not h.admissible:
-        raise EightlabError(
-            f"lexicographic IDA* needs an admissible heuristic; {h.name!r} is not admissible"
-        )
-
-    def core(problem, stats, budget):
-        return _idastar_core(problem, stats, budget, h.bind(problem.goal_board), observer)
-
-    return run_search("idastar", h.name, start, goal, core, max_nodes, max_seconds)
-
-
-def successor_table(problem, evaluator) -> tuple:
-    """Per-cell move tables with parent-move pruning built in.
-
-    Parameters
-    ----------
-    problem : Problem
-        The packed problem.
-    evaluator : Evaluator
-        The bound heuristic.
-
-    Returns
-    -------
-    tuple
-        ``table[b][p]`` lists, for a blank on cell ``b`` that came from cell ``p``
-        (``p = size`` at the start: nothing to undo), every move except the one back
-        to ``p``, in the order d, l, r, u, as ``(q, shift_q, shift_b, dh, letter)``:
-        the blank moves to cell ``q`` and ``dh[tile]`` is the change of h when
-        ``tile`` slides from ``q`` to ``b`` (None without per-tile costs; see
-        :meth:`Problem.informed_moves`).
-    """
-    informed = problem.informed_moves(evaluator)
-    return tuple(
-        tuple(
-            tuple(
-                (q, sq, sb, dh, letter) for letter, q, sq, sb, dh in informed[b] if q != came_from
-            )
-            for came_from in range(len(informed) + 1)
-        )
-        for b in range(len(informed))
-    )
-
-
 def _idastar_core(problem, stats, budget, evaluator, observer):
+    """IDA*'s outer loop: one depth-first pass per threshold, from h(start) up."""
+    depth_first, counts, path = _passes(problem, budget, evaluator, observer)
+    start, goal = problem.start, problem.goal
+    h0 = evaluator(start)
+    bound = h0
+    try:
+        while True:
+            stats.thresholds.append(bound)
+            if observer is not None:
+                observer.on_iteration(bound)
+            if start == goal:
+                return ""
+            budget.check_depth(int(bound))  # a pass is never deeper than its threshold
+            before = counts()
+            try:
+                with recursion_room(int(bound) + 1):
+                    found = depth_first(bound, h0)
+            finally:
+                expanded, generated, _ = counts()
+                stats.per_iteration.append(
+                    {
+                        "iteration": len(stats.thresholds),
+                        "threshold": bound,
+                        "expanded": expanded - before[0],
+                        "generated": generated - before[1],
+                    }
+                )
+            if found < 0:
+                return "".join(reversed(path))
+            if found == _NO_BOUND:
+                raise Exhausted  # nothing lay beyond the threshold: the tree is finite
+            bound = found
+    finally:
+        stats.expanded, stats.generated, deepest = counts()
+        stats.max_frontier, stats.max_stored = deepest, deepest + 1
+        stats.iterations = len(stats.thresholds)
+
+
+def _passes(problem, budget, evaluator, observer):
+    """The pass function ``depth_first(bound, h0)``, a ``counts()`` reader and the path.
+
+    A pass function expands a node within the bound and returns -1 if the goal was
+    found below it (its moves are appended to ``path`` while the recursion unwinds),
+    else the smallest f above the bound in its subtree. ``general_pass`` is the
+    readable reference and serves every heuristic and the observer; ``plain_pass`` is a
+    benchmarked fast copy for per-tile heuristics without an observer (the child's
+    state is built only when it is within the bound).
+    """
     goal, mask, board = problem.goal, problem.mask, problem.board
     table = successor_table(problem, evaluator)
     expanded = generated = deepest = 0
     bound = 0
-    path = []  # the solution's moves, appended while the recursion unwinds
-    check_at = 0  # the first expansion asks the budget
+    path = []
+    check_at = budget.first_check()
 
-    # Both pass functions expand a node within the bound and return -1 if the goal was
-    # found below it, else the smallest f above the bound in its subtree. plain_pass
-    # serves per-tile heuristics without an observer; general_pass everything else.
-    def plain_pass(state, blank, came_from, g, h):
-        nonlocal expanded, generated, deepest, check_at
-        if expanded >= check_at:
-            check_at = budget.check(expanded)
-        expanded += 1
-        if g > deepest:
-            deepest = g
-        smallest = _NO_BOUND
-        g1 = g + 1
-        for q, sq, sb, dh, letter in table[blank][came_from]:
-            generated += 1
-            tile = (state >> sq) & mask
-            h1 = h + dh[tile]
-            f = g1 + h1
-            if f > bound:
-                if f < smallest:
-                    smallest = f
-                continue
-            child = state ^ (tile << sq) ^ (tile << sb)
-            if child == goal:
-                path.append(letter)
-                if g1 > deepest:
-                    deepest = g1
-                return -1
-            t = plain_pass(child, q, blank, g1, h1)
-            if t < 0:
-                path.append(letter)
-                return -1
-            if t < smallest:
-                smallest = t
-        return smallest
-
+    # The readable reference pass.
     def general_pass(state, blank, came_from, g, h):
         nonlocal expanded, generated, deepest, check_at
         if expanded >= check_at:
@@ -251,26 +112,210 @@ def _idastar_core(problem, stats, budget, evaluator, observer):
                 smallest = t
         return smallest
 
+    # FAST COPY of general_pass (benchmarked, benchmarks/README.md): per-tile h, no observer.
+    def plain_pass(state, blank, came_from, g, h):
+        nonlocal expanded, generated, deepest, check_at
+        if expanded >= check_at:
+            check_at = budget.check(expanded)
+        expanded += 1
+        if g > deepest:
+            deepest = g
+        smallest = _NO_BOUND
+        g1 = g + 1
+        for q, sq, sb, dh, letter in table[blank][came_from]:
+            generated += 1
+            tile = (state >> sq) & mask
+            h1 = h + dh[tile]
+            f = g1 + h1
+            if f > bound:
+                if f < smallest:
+                    smallest = f
+                continue
+            child = state ^ (tile << sq) ^ (tile << sb)
+            if child == goal:
+                path.append(letter)
+                if g1 > deepest:
+                    deepest = g1
+                return -1
+            t = plain_pass(child, q, blank, g1, h1)
+            if t < 0:
+                path.append(letter)
+                return -1
+            if t < smallest:
+                smallest = t
+        return smallest
+
+    def counts():
+        return expanded, generated, deepest
+
     plain = evaluator.tile_cost is not None and observer is None
-    depth_first = plain_pass if plain else general_pass
+    one_pass = plain_pass if plain else general_pass
     start, start_blank, no_parent = problem.start, problem.start_blank, len(table)
-    h0 = evaluator(start)
-    bound = h0
-    try:
-        while True:
-            stats.thresholds.append(bound)
-            if observer is not None:
-                observer.on_iteration(bound)
-            if start == goal:
-                return ""
-            with recursion_room(int(bound) + 1):  # a pass is never deeper than its bound
-                found = depth_first(start, start_blank, no_parent, 0, h0)
-            if found < 0:
-                return "".join(reversed(path))
-            if found == _NO_BOUND:
-                raise AssertionError("IDA* exhausted a solvable problem")
-            bound = found
-    finally:
-        stats.expanded, stats.generated = expanded, generated
-        stats.max_frontier, stats.max_stored = deepest, deepest + 1
-        stats.iterations = len(stats.thresholds)
+
+    def depth_first(threshold, h0):
+        nonlocal bound
+        bound = threshold
+        return one_pass(start, start_blank, no_parent, 0, h0)
+
+    return depth_first, counts, path
+
+
+def successor_table(problem, evaluator) -> tuple:
+    """Per-cell move tables with parent-move pruning built in.
+
+    Parameters
+    ----------
+    problem : Problem
+        The packed problem.
+    evaluator : Evaluator
+        The bound heuristic.
+
+    Returns
+    -------
+    tuple
+        ``table[b][p]`` lists, for a blank on cell ``b`` that came from cell ``p``
+        (``p = size`` at the start: nothing to undo), every move except the one back
+        to ``p``, in the order d, l, r, u, as ``(q, shift_q, shift_b, dh, letter)``:
+        the blank moves to cell ``q`` and ``dh[tile]`` is the change of h when
+        ``tile`` slides from ``q`` to ``b`` (None without per-tile costs; see
+        :meth:`Problem.informed_moves`).
+    """
+    informed = problem.informed_moves(evaluator)
+    return tuple(
+        tuple(
+            tuple(
+                (q, sq, sb, dh, letter) for letter, q, sq, sb, dh in informed[b] if q != came_from
+            )
+            for came_from in range(len(informed) + 1)
+        )
+        for b in range(len(informed))
+    )
+
+
+def idastar_search(
+    start,
+    goal=None,
+    heuristic="manhattan",
+    *,
+    lexicographic: bool = False,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_stored: int | None = None,
+    observer=None,
+) -> SearchResult:
+    """IDA*: depth-first passes bounded by a threshold on f = g + h (Korf 1985).
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The boards; ``goal`` defaults to the tiles in order with the blank last.
+    heuristic : str or Heuristic
+        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
+    lexicographic : bool
+        Guarantee the lexicographically smallest (d < l < r < u) of all shortest paths,
+        the answer of the Eight II problem; needs a heuristic claiming admissibility.
+        Successors are always tried in the order d, l, r, u, so the path is the same
+        either way; the flag makes the guarantee explicit and checks the heuristic.
+    max_nodes : int, optional
+        Most nodes to expand (over all passes) before giving up with status
+        ``budget_exceeded``.
+    max_seconds : float, optional
+        Most wall-clock seconds before giving up with status ``budget_exceeded``.
+    max_stored : int, optional
+        Most states on the path; a pass whose threshold would allow a deeper path is
+        not started (``budget_exceeded``, reason ``"memory budget"``). Defaults to
+        :func:`~eightlab.search.default_max_stored`.
+    observer : Observer, optional
+        Receives ``on_iteration(threshold)`` at the start of every pass and
+        ``on_expand`` / ``on_generate`` for every node (nodes with f above the
+        threshold are generated, not expanded).
+
+    Returns
+    -------
+    SearchResult
+        A shortest path when h is admissible (consistent or not), with counts summed
+        over passes: ``expanded``, ``generated`` (node counts), ``iterations`` (passes),
+        ``thresholds`` (one per pass), ``per_iteration`` (one row per pass:
+        threshold, expanded, generated of that pass alone), ``max_frontier`` (deepest
+        g on the path), ``max_stored`` (states on the path, that depth + 1),
+        ``wall_seconds`` and ``cpu_seconds``; ``duplicates`` and ``reopened`` stay 0.
+        ``unsolvable`` (reason ``"search space exhausted"``) if a pass pruned nothing,
+        which happens only on a single row or column, where the pruned tree is finite.
+
+    Raises
+    ------
+    BoardError, GoalMismatchError, UnknownNameError
+        On unreadable boards, boards of different sizes, or an unknown heuristic.
+    EightlabError
+        If ``lexicographic`` is asked with a heuristic that is not admissible.
+
+    Notes
+    -----
+    A node whose f exceeds the threshold is generated but not expanded; the goal test
+    is applied when a node is generated. With an admissible h, the first pass that
+    reaches the goal does so by a shortest path, and the search holds only the current
+    path in memory: the recursion is never deeper than the threshold, which the memory
+    budget checks before each pass.
+
+    *Parent-move pruning*: a node never generates the move that undoes the move that
+    reached it (a pruned move generates nothing and is not counted).
+
+    *No transposition table*: the simple one, a set of the states seen in a pass,
+    silently loses optimality and with it the lexicographic guarantee: depth-first order
+    meets a state first by the lexicographically smaller path, often a longer one, and
+    the table then cuts off the shorter path that comes later. A table keeping each
+    state's smallest g avoids that, but costs a dict look-up and store per node, the
+    memory and time IDA* exists to save. Every path within the threshold is therefore
+    walked, duplicate states included.
+
+    *Move order*: successors are tried in the order d, l, r, u (the lexicographic
+    order of the moves). Ordering them by h can only change the work of the last pass;
+    measured on random 8-puzzles (``benchmarks/README.md``) it changed the expansions
+    by a few percent, either way depending on the instance set, and cost about 40 %
+    more time per node, so it is not done; the default search therefore already
+    returns what the lexicographic mode guarantees.
+
+    *Lexicographic mode* (the Eight II problem): why the first solution of the last
+    pass is the lexicographically smallest shortest path. Let C* be the length of a
+    shortest path. On a shortest path every node has ``f = g + h <= g + h* = C*`` when
+    h is admissible, so no shortest path is cut off by a threshold ``>= C*``. A pass
+    with a threshold below C* reaches no goal (a goal found has g <= threshold, and no
+    path is shorter than C*), and the next threshold is at most C* (the first node of a
+    shortest path whose f exceeds the old threshold has f <= C*); h(start) <= C* too.
+    So the pass that first finds a goal has threshold exactly C*, and every path it
+    finds has length C*. That pass visits paths in depth-first preorder with children
+    in the order d, l, r, u, which for paths of equal length is their lexicographic
+    order; parent-move pruning only removes paths that undo a move, which are never
+    shortest. So the first goal reached ends the lexicographically smallest shortest
+    path.
+
+    *Speed*: the plain pass (per-tile h such as Manhattan, no observer) works on the
+    packed int with precomputed per-cell move tables whose entries carry the change of
+    h for every tile that can slide, so a successor costs a shift, a mask, a table
+    look-up and an addition; its state is built only when it is within the threshold.
+    A compiled copy with the same counts is reached with ``solve(..., engine=
+    "compiled")`` (:mod:`eightlab.engine`).
+
+    References
+    ----------
+    .. [1] R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
+       search", Artificial Intelligence 27(1), 1985.
+
+    Examples
+    --------
+    >>> idastar_search("1x2753846", "12345678x", lexicographic=True).path
+    'ddlururdd'
+    """
+    h = get_heuristic(heuristic)
+    if lexicographic and not h.admissible:
+        raise EightlabError(
+            f"lexicographic IDA* needs an admissible heuristic; {h.name!r} is not admissible"
+        )
+
+    def core(problem, stats, budget):
+        return _idastar_core(problem, stats, budget, h.bind(problem.goal_board), observer)
+
+    return run_search(
+        "idastar", h.name, start, goal, core, max_nodes, max_seconds, max_stored,
+        {"lexicographic": bool(lexicographic)},
+    )  # fmt: skip

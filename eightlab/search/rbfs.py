@@ -1,34 +1,7 @@
 """Recursive best-first search (RBFS): best-first order in linear memory.
 
-RBFS (Korf 1993; AIMA 4th ed., fig. 3.22) descends depth first into the best child,
-but only while that child's f stays within ``f_limit``, the f of the best alternative
-anywhere above it on the path. When the subtree's best f exceeds the limit, the
-recursion unwinds, the subtree is forgotten and its root keeps the backed-up f, so
-that the search can return to it when everything else looks worse. A child's f is
-``max(g + h, f of its parent)``: a child of a node whose f was backed up inherits
-that value, which is what lets a forgotten subtree be re-entered at the right
-moment.
-
-Like IDA*, RBFS is optimal with an admissible h and stores only the current path
-with each node's siblings (``b * d`` nodes), and like IDA* it pays for that memory by
-regenerating forgotten subtrees, often many times.
-
-Details:
-
-* The goal test is applied when a node is visited (not when it is generated).
-* The move that undoes the previous one is pruned (it generates nothing).
-* Ties among siblings of equal f go to the earlier move in the order d, l, r, u.
-* Counts: ``expanded`` counts every expansion, re-expansions of forgotten subtrees
-  included (``reopened`` stays 0: nothing is kept closed); ``max_frontier`` is the
-  deepest recursion depth (in moves below the start); ``max_stored`` the most
-  states held at once, the start plus every sibling list on the recursion path.
-
-References
-----------
-.. [1] R. E. Korf, "Linear-space best-first search", Artificial Intelligence 62(1),
-   1993.
-.. [2] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th
-   ed., fig. 3.22.
+References: Korf, "Linear-space best-first search", Artificial Intelligence 62(1),
+1993; Russell & Norvig, *AIMA*, 4th ed., fig. 3.22.
 """
 
 from __future__ import annotations
@@ -37,73 +10,20 @@ from math import inf
 
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import recursion_room, run_search
+from eightlab.search._common import (
+    MEMORY_BUDGET,
+    Exhausted,
+    OutOfBudget,
+    recursion_room,
+    run_search,
+)
 
 #: Fields of a successor entry (a list, so its f can be updated in place).
 F, ORDER, STATE, BLANK, MOVE, H = range(6)
 
 
-def recursive_best_first_search(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    observer=None,
-) -> SearchResult:
-    """Recursive best-first search (Korf 1993): optimal, in linear memory.
-
-    Parameters
-    ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    heuristic : str or Heuristic
-        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
-    max_nodes : int, optional
-        Most nodes to expand (re-expansions included) before giving up with status
-        ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    observer : Observer, optional
-        Receives expand and generate events; ``h`` is the heuristic value (not the
-        backed-up f).
-
-    Returns
-    -------
-    SearchResult
-        A shortest path when h is admissible.
-
-    Raises
-    ------
-    BoardError, GoalMismatchError, UnknownNameError
-        On unreadable boards, boards of different sizes, or an unknown heuristic.
-
-    Notes
-    -----
-    The recursion goes one Python call deeper per move of the path explored. The
-    interpreter's recursion limit is raised for the search to leave room for
-    ``10 * n**2`` levels on a board of ``n`` cells (810 on 3x3), far beyond the
-    longest shortest path (31 moves on 3x3, 80 on 4x4); a search with a wildly
-    inadmissible h that goes deeper stops with ``RecursionError``.
-
-    References
-    ----------
-    .. [1] R. E. Korf, "Linear-space best-first search", Artificial Intelligence
-       62(1), 1993.
-    .. [2] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*,
-       4th ed., fig. 3.22.
-    """
-    h = get_heuristic(heuristic)
-
-    def core(problem, stats, budget):
-        evaluator = h.bind(problem.goal_board)
-        return _rbfs_core(problem, stats, budget, observer, evaluator)
-
-    return run_search("rbfs", h.name, start, goal, core, max_nodes, max_seconds)
-
-
 def _rbfs_core(problem, stats, budget, observer, evaluator):
+    """RBFS from the start with f_limit infinity; returns the path."""
     start, goal, mask = problem.start, problem.goal, problem.mask
     moves = problem.informed_moves(evaluator)
     path = []
@@ -133,7 +53,9 @@ def _rbfs_core(problem, stats, budget, observer, evaluator):
         if state == goal:
             return True, f
         if expanded >= check_at:
-            check_at = budget.check(expanded)
+            check_at = budget.check(expanded, held + 1)
+        if g >= room:
+            raise OutOfBudget(MEMORY_BUDGET)  # the recursion room is spent
         expanded += 1
         if observer is not None:
             observer.on_expand(problem.board(state), g, h)
@@ -165,11 +87,12 @@ def _rbfs_core(problem, stats, budget, observer, evaluator):
 
     h0 = evaluator(start)
     stats.iterations = 1
+    room = _depth_guess(problem)
     try:
-        with recursion_room(_depth_guess(problem)):
+        with recursion_room(room + 10):
             found, _ = rbfs(start, problem.start_blank, -1, 0, h0, h0, inf)
         if not found:
-            raise AssertionError("RBFS exhausted a solvable problem")
+            raise Exhausted  # every subtree's f went to infinity: no path
         return "".join(path)
     finally:
         stats.expanded, stats.generated = expanded, generated
@@ -180,3 +103,92 @@ def _depth_guess(problem) -> int:
     """Recursion depth to make room for: ``10 * n**2`` for a board of ``n`` cells."""
     n = problem.rows * problem.cols
     return 10 * n * n
+
+
+def recursive_best_first_search(
+    start,
+    goal=None,
+    heuristic="manhattan",
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_stored: int | None = None,
+    observer=None,
+) -> SearchResult:
+    """Recursive best-first search (Korf 1993): optimal, in linear memory.
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The boards; ``goal`` defaults to the tiles in order with the blank last.
+    heuristic : str or Heuristic
+        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
+    max_nodes : int, optional
+        Most nodes to expand (re-expansions included) before giving up with status
+        ``budget_exceeded``.
+    max_seconds : float, optional
+        Most wall-clock seconds before giving up with status ``budget_exceeded``.
+    max_stored : int, optional
+        Most states held at once (the sibling lists on the path) before giving up with
+        status ``budget_exceeded``, reason ``"memory budget"``; defaults to
+        :func:`~eightlab.search.default_max_stored`.
+    observer : Observer, optional
+        Receives expand and generate events; ``h`` is the heuristic value (not the
+        backed-up f).
+
+    Returns
+    -------
+    SearchResult
+        A shortest path when h is admissible.
+
+    Raises
+    ------
+    BoardError, GoalMismatchError, UnknownNameError
+        On unreadable boards, boards of different sizes, or an unknown heuristic.
+
+    Notes
+    -----
+    RBFS (Korf 1993; AIMA 4th ed., fig. 3.22) descends depth first into the best child,
+    but only while that child's f stays within ``f_limit``, the f of the best alternative
+    anywhere above it on the path. When the subtree's best f exceeds the limit, the
+    recursion unwinds, the subtree is forgotten and its root keeps the backed-up f, so
+    that the search can return to it when everything else looks worse. A child's f is
+    ``max(g + h, f of its parent)``: a child of a node whose f was backed up inherits
+    that value, which is what lets a forgotten subtree be re-entered at the right
+    moment.
+
+    Like IDA*, RBFS is optimal with an admissible h and stores only the current path
+    with each node's siblings (``b * d`` nodes), and like IDA* it pays for that memory by
+    regenerating forgotten subtrees, often many times.
+
+    Details:
+
+    * The goal test is applied when a node is visited (not when it is generated).
+    * The move that undoes the previous one is pruned (it generates nothing).
+    * Ties among siblings of equal f go to the earlier move in the order d, l, r, u.
+    * Counts: ``expanded`` counts every expansion, re-expansions of forgotten subtrees
+      included (``reopened`` stays 0: nothing is kept closed); ``max_frontier`` is the
+      deepest recursion depth (in moves below the start); ``max_stored`` the most
+      states held at once, the start plus every sibling list on the recursion path.
+
+    The recursion goes one Python call deeper per move of the path explored. The
+    interpreter's recursion limit is raised for the search to leave room for
+    ``10 * n**2`` levels on a board of ``n`` cells (810 on 3x3), far beyond the
+    longest shortest path (31 moves on 3x3, 80 on 4x4); a search with a wildly
+    inadmissible h that would go deeper stops with ``budget_exceeded``, reason
+    ``"memory budget"``.
+
+    References
+    ----------
+    .. [1] R. E. Korf, "Linear-space best-first search", Artificial Intelligence
+       62(1), 1993.
+    .. [2] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*,
+       4th ed., fig. 3.22.
+    """
+    h = get_heuristic(heuristic)
+
+    def core(problem, stats, budget):
+        evaluator = h.bind(problem.goal_board)
+        return _rbfs_core(problem, stats, budget, observer, evaluator)
+
+    return run_search("rbfs", h.name, start, goal, core, max_nodes, max_seconds, max_stored)
