@@ -48,13 +48,12 @@ from eightlab.board import Board, is_solvable  # noqa: E402
 from eightlab.heuristics import MANHATTAN  # noqa: E402
 from eightlab.result import SearchStats  # noqa: E402
 from eightlab.search._common import Budget, Problem, path_from_parents  # noqa: E402
-from eightlab.search.bestfirst import _best_first_core, astar  # noqa: E402
+from eightlab.search.bestfirst import _best_first_core  # noqa: E402
+from eightlab.search.bestfirst import astar_search as astar  # noqa: E402
 from eightlab.search.bfs import breadth_first_search  # noqa: E402
 
-# eightlab.search re-exports the function idastar under the module's name, so the
-# module is reached through sys.modules.
 _idastar_module = sys.modules["eightlab.search.idastar"]
-idastar, successor_table = _idastar_module.idastar, _idastar_module.successor_table
+idastar, successor_table = _idastar_module.idastar_search, _idastar_module.successor_table
 _idastar_core = _idastar_module._idastar_core
 
 GOAL = Board.goal(3)

@@ -10,6 +10,7 @@ matplotlib nor papermill; ``run`` imports them when it is called.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -99,6 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="give up after expanding N nodes (exit status 3)")  # fmt: skip
     solve.add_argument("--max-seconds", type=_positive_float, default=None, metavar="S",
                        help="give up after S seconds (exit status 3)")  # fmt: skip
+    solve.add_argument("--max-stored", type=_positive_int, default=None, metavar="N",
+                       help="give up when holding more than N states at once (exit status 3; "
+                       "default: derived from the machine's available memory)")  # fmt: skip
+    solve.add_argument("--json", action="store_true",
+                       help="print the whole result (path, counts, per-iteration rows, times, "
+                       "options, counting conventions) as one JSON object")  # fmt: skip
 
     run = commands.add_parser(
         "run",
@@ -172,6 +179,8 @@ def _solve(args) -> int:
         options["max_nodes"] = args.max_nodes
     if args.max_seconds is not None:
         options["max_seconds"] = args.max_seconds
+    if args.max_stored is not None:
+        options["max_stored"] = args.max_stored
     if args.weight is not None and args.weight < 1:
         raise EightlabError(f"--weight must be >= 1, not {args.weight:g}")
     for flag, name, value in (
@@ -191,6 +200,10 @@ def _solve(args) -> int:
     start = Board.parse(args.start)
     goal = None if args.goal is None else Board.parse(args.goal, start.rows, start.cols)
     result = solve(start, goal, spec.name, heuristic.name, **options)
+    status = {"solved": EXIT_OK, "unsolvable": EXIT_UNSOLVABLE}.get(str(result.status), EXIT_BUDGET)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return status
     notation = notation_of(args.start)
     notation = "x" if notation == "grid" or start.size > 10 else notation
     print(f"start: {result.start.format(notation)}  goal: {result.goal.format(notation)}")
@@ -198,7 +211,7 @@ def _solve(args) -> int:
     if result.solved and not (spec.optimal and (heuristic.admissible or not spec.informed)):
         why = "is not optimal" if not spec.optimal else f"with {heuristic.name} (inadmissible)"
         print(f"note: {spec.name} {why}: the path need not be a shortest one")
-    return {"solved": EXIT_OK, "unsolvable": EXIT_UNSOLVABLE}.get(str(result.status), EXIT_BUDGET)
+    return status
 
 
 def _algorithms_with(option: str):

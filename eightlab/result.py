@@ -50,9 +50,10 @@ class Status(StrEnum):
 CONVENTIONS: dict[str, str] = {
     "goal_test": (
         "Breadth-first and the depth-first family (BFS, bidirectional BFS, DLS, IDDFS, "
-        "iddfs-h, IDA*) test for the goal when a node is generated; best-first searches "
-        "(UCS, greedy, A*, weighted A*) and RBFS test when a node is taken from the "
-        "frontier, so their last layer is generated but not expanded."
+        "iddfs-tree, iddfs-h, IDA*) test for the goal when a node is generated (a later "
+        "sibling of the goal is never generated); best-first searches (UCS, greedy, A*, "
+        "weighted A*) and RBFS test when a node is taken from the frontier, so their last "
+        "layer is generated but not expanded."
     ),
     "expanded": (
         "A node is expanded when its successors are generated; the goal node itself is "
@@ -63,14 +64,15 @@ CONVENTIONS: dict[str, str] = {
         "node does not count."
     ),
     "parent": (
-        "A* and the other best-first searches generate the parent again (counted as a "
-        "generated duplicate); the depth-first searches (DLS, IDDFS, iddfs-h, IDA*, RBFS) "
-        "never generate the move that undoes the previous one; the textbook tree "
-        "iterative deepening (iddfs-tree) does generate it, as AIMA's does."
+        "BFS, bidirectional BFS, A* and the other best-first searches generate the parent "
+        "again (counted as a generated duplicate); the depth-first searches (DLS, IDDFS, "
+        "iddfs-h, IDA*, RBFS) never generate the move that undoes the previous one; the "
+        "textbook tree iterative deepening (iddfs-tree) does generate it, as AIMA's does."
     ),
     "tie_breaking": (
         "Among frontier nodes of equal f, best-first searches take the larger g first, "
-        "then the one generated first (FIFO)."
+        "then the one generated first (FIFO); RBFS takes the earlier move among siblings "
+        "of equal f; depth-first searches follow the move order."
     ),
     "move_order": (
         "Successors are generated with the blank moving d, l, r, u (down, left, right, up)."
@@ -78,6 +80,10 @@ CONVENTIONS: dict[str, str] = {
     "effective_branching_factor": (
         "b* solves N = b* + b*^2 + ... + b*^d for N nodes generated and d the optimal "
         "solution length (AIMA 3rd ed., sec. 3.6.1)."
+    ),
+    "iterations": (
+        "Iterative searches (IDDFS, iddfs-tree, iddfs-h, IDA*) add up expanded and "
+        "generated over all their depth-first passes; per_iteration gives each pass alone."
     ),
 }
 
