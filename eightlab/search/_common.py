@@ -37,11 +37,20 @@ DEPTH_LIMIT = "depth limit"
 EXHAUSTED = "search space exhausted"
 PARITY = "parity"
 
-#: Bytes of memory one stored state costs in the hungriest search, A* on a 4x4 board
-#: (the dicts of g and parents, the closed set, the heap entry with its share of stale
-#: entries, the ints): measured with ``tracemalloc`` as about 330 bytes per entry of
-#: ``max_stored`` at 1 to 4 million states (``benchmarks/bench_memory.py``), rounded up.
+#: Bytes of memory one stored state costs in the hungriest search, A* (the dicts of g
+#: and parents, the closed set, the heap entry with its share of stale entries, the
+#: ints): the growth of peak resident memory per state held was 293 bytes for A* on a
+#: 4x4 board stopped at 2 million states, 195 for bidirectional BFS and 188 for BFS
+#: (``benchmarks/bench_memory.py``); rounded up to leave room for the moments when a
+#: dict or the heap doubles its table.
 BYTES_PER_STATE = 400
+
+#: Seconds it takes to free one stored state when a search ends (its dict entries,
+#: heap entry and ints): measured as 0.77 microseconds on the 2-core development
+#: machine under load, A* on 4x4 stopped by its time budget at 0.6 and 2.7 million
+#: states (``benchmarks/bench_memory.py``). :meth:`Budget.check` keeps that much of the
+#: time budget in reserve, so freeing happens within the budget.
+FREE_SECONDS_PER_STATE = 0.8e-6
 
 #: Share of the available memory that :func:`default_max_stored` lets one search use.
 MEMORY_SHARE = 0.5
@@ -100,12 +109,12 @@ def default_max_stored() -> int:
     return max(100_000, int(MEMORY_SHARE * available_memory()) // BYTES_PER_STATE)
 
 
-def _whole(name: str, value, least: int):
+def _whole(name: str, value, least: int, none: str = "no limit"):
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, Integral) or value < least:
         raise EightlabError(
-            f"{name} must be a whole number >= {least} (None: no limit), not {value!r}"
+            f"{name} must be a whole number >= {least} (None: {none}), not {value!r}"
         )
     return int(value)
 
@@ -134,11 +143,13 @@ class Budget:
     What the time budget covers: the clock starts when :func:`run_search` has read the
     boards and budgets, before the parity test, and is read at the checks of the
     expansion loop, so it covers preparing the search (binding the heuristic: a pattern
-    database is built there, once per goal, then cached; that build is not interrupted)
-    and the search itself. It does not cover what follows the last check: reading the
-    path back (linear in its length) and freeing the search's tables, which takes up to
-    a second or two after a search of tens of millions of states (the memory budget
-    bounds it).
+    database is built there, once per goal, then cached; that build is not interrupted
+    and may overshoot) and the search itself. Freeing the search's tables when it stops
+    is covered by a reserve: a check stops the search when the time left is less than
+    :data:`FREE_SECONDS_PER_STATE` per state held (before that reserve, A* with
+    ``max_seconds=60`` on a hard 4x4 board returned after 65.9 s, its last seconds spent
+    freeing tens of millions of dict and heap entries). Not covered: reading the path
+    back (linear in its length) and building the result, microseconds.
 
     The checks: cores keep a local ``expanded`` counter and call
     ``check_at = budget.check(expanded, stored)`` whenever ``expanded >= check_at``; the
@@ -157,7 +168,7 @@ class Budget:
         max_stored: int | None = None,
     ):
         self.max_nodes = _whole("max_nodes", max_nodes, 0)
-        self.max_stored = _whole("max_stored", max_stored, 1)
+        self.max_stored = _whole("max_stored", max_stored, 1, "the machine's default")
         if max_seconds is not None and (
             isinstance(max_seconds, bool)
             or not isinstance(max_seconds, Real)
@@ -192,8 +203,9 @@ class Budget:
             raise OutOfBudget(NODE_BUDGET)
         if self.max_stored is not None and stored > self.max_stored:
             raise OutOfBudget(MEMORY_BUDGET)
-        if self.deadline is not None and perf_counter() > self.deadline:
-            raise OutOfBudget(TIME_BUDGET)
+        if self.deadline is not None:
+            if perf_counter() + stored * FREE_SECONDS_PER_STATE > self.deadline:
+                raise OutOfBudget(TIME_BUDGET)
         nxt = 1 << 62
         if self.deadline is not None:
             nxt = expanded + CLOCK_INTERVAL

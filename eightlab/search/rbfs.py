@@ -69,7 +69,7 @@ def _rbfs_core(problem, stats, budget, observer, evaluator):
             while True:
                 children.sort()  # by f, then move order (ORDER is unique)
                 best = children[0]
-                if best[F] > f_limit:
+                if best[F] > f_limit or best[F] == inf:  # inf: a dead end everywhere below
                     return False, best[F]
                 alternative = children[1][F] if len(children) > 1 else inf
                 path.append(best[MOVE])
