@@ -74,7 +74,11 @@ EXPONENTIAL = (
     ("iddfs-h", "zero", "h = 0 makes it iddfs"),
     ("idastar", "zero", "h = 0 makes it iddfs with IDA*'s bounds"),
     ("rbfs", "zero", "h = 0: RBFS re-expands an exponential tree"),
+    ("iddfs-tree", None, "textbook tree search, no pruning: ~2.67^d nodes"),
 )
+
+#: Deepest instances of the shallow set for the steepest exponential pairs.
+SHALLOW_TOP = {("iddfs-tree", None): 10}
 
 #: Random instances for pairs outside FULL_PAIRS (others get DEFAULT_RANDOM).
 RANDOM_COUNT = {
@@ -128,7 +132,8 @@ def _cases():
             hi = min(count, lo + CHUNK)
             cases.append(pytest.param(*pair, "random", lo, hi, id=f"{label}-random[{lo}:{hi}]"))
         if pair in _EXPONENTIAL:
-            cases.append(pytest.param(*pair, "shallow", 0, len(SHALLOW), id=f"{label}-shallow"))
+            hi = 2 * (SHALLOW_TOP[pair] + 1) if pair in SHALLOW_TOP else len(SHALLOW)
+            cases.append(pytest.param(*pair, "shallow", 0, hi, id=f"{label}-shallow[:{hi}]"))
         else:
             top = 31 if FULL_ORACLE else LADDER_TOP.get(pair, 31)
             cases.append(pytest.param(*pair, "ladder", 0, top + 1, id=f"{label}-ladder[0..{top}]"))

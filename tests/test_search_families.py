@@ -16,7 +16,7 @@ from eightlab.instances import random_walk_instance
 from eightlab.search import ALGORITHMS
 from eightlab.search.iddfs import DIAMETERS, depth_limited_search
 
-NEW = ["bidirectional-bfs", "dls", "iddfs", "iddfs-h", "rbfs"]
+NEW = ["bidirectional-bfs", "dls", "iddfs", "iddfs-tree", "iddfs-h", "rbfs"]
 OPTIMAL = ["bidirectional-bfs", "iddfs", "iddfs-h", "rbfs"]
 EXPONENTIAL = {"dls", "iddfs"}  # uninformed tree searches: skipped on deep instances
 
@@ -342,3 +342,66 @@ def test_observer_events_match_the_counts(algorithm):
         assert parent.apply(move) == child
     if algorithm == "iddfs":
         assert [e[1] for e in observer.events if e[0] == "iteration"] == list(range(9))
+
+
+# ------------------------------------------------- iddfs-tree (AIMA's tree search)
+
+
+def tree_layer_sizes(rows, cols, blank, depth):
+    """Nodes at each depth 0..depth of the plain tree of move sequences (no pruning),
+    counted from the board's geometry alone: a blank on a cell has one move per
+    neighbouring cell, so layer d + 1 sums the neighbour counts over layer d."""
+
+    def neighbours(cell):
+        r, c = divmod(cell, cols)
+        steps = [(r + 1, c), (r, c - 1), (r, c + 1), (r - 1, c)]
+        return [i * cols + j for i, j in steps if 0 <= i < rows and 0 <= j < cols]
+
+    layer, sizes = {blank: 1}, [1]
+    for _ in range(depth):
+        nxt = {}
+        for cell, n in layer.items():
+            for q in neighbours(cell):
+                nxt[q] = nxt.get(q, 0) + n
+        layer = nxt
+        sizes.append(sum(nxt.values()))
+    return sizes
+
+
+@pytest.mark.parametrize(
+    "start, goal",
+    [
+        (DEEP, "12345678x"),  # 31 moves: no goal at the depths checked
+        ("x12345678", "12345678x"),  # blank in a corner
+        ("1234x5678", "x12345678"),  # blank in the centre
+        ("4 5 x\n1 2 3", "1 2 3\n4 5 x"),  # 2x3, 21 moves apart
+        ("15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 x", "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"),
+    ],
+)
+def test_iddfs_tree_counts_equal_a_brute_force_tree_count(start, goal):
+    start_board, goal_board = boards(start, goal)
+    result = solve(start_board, goal_board, "iddfs-tree", max_nodes=20_000)
+    rows = result.stats.per_iteration
+    complete = rows[:-1] if result.status is Status.BUDGET_EXCEEDED else rows
+    assert len(complete) >= 6
+    sizes = tree_layer_sizes(start_board.rows, start_board.cols, start_board.blank, len(rows))
+    for row in complete:
+        limit = row["threshold"]
+        assert row["expanded"] == sum(sizes[:limit]), row  # depths 0 .. limit-1
+        assert row["generated"] == sum(sizes[1 : limit + 1]), row  # depths 1 .. limit
+
+
+def test_iddfs_tree_is_registered_beside_iddfs_and_says_how_they_differ():
+    tree, pruned = ALGORITHMS["iddfs-tree"], ALGORITHMS["iddfs"]
+    assert not tree.informed and tree.optimal
+    assert "tree" in tree.description and "move back" in tree.description
+    assert "undoing the last move" in pruned.description
+    assert "iterative_deepening_tree_search" in (pruned.function.__doc__ or "")
+    assert "pruned" in (tree.function.__doc__ or "")
+
+
+def test_iddfs_tree_finds_shortest_paths_where_its_budget_allows():
+    for start, goal, length in [("283104765", "123804765", 4), ("12X453786", "12345678X", 2)]:
+        result = solve(start, goal, "iddfs-tree")
+        assert result.length == length and result.solved
+        assert_solves(result, *boards(start, goal))
