@@ -22,16 +22,17 @@ def depth_limited_pass(problem, limit, budget, tally, observer=None, prune=True)
     Counts go to ``tally`` (:class:`Tally`); ``tally.cut`` tells whether a node at the
     limit was left unexpanded (AIMA's cutoff).
     """
-    goal, moves, mask, k = problem.goal, problem.moves, problem.mask, problem.bits
+    goal, mask, k = problem.goal, problem.mask, problem.bits
+    table = _move_table(problem, prune)
     expanded, generated, deepest, check_at = (
         tally.expanded,
         tally.generated,
         tally.deepest,
         tally.check_at,
     )
-    # The path is an explicit stack: the blank's cell at each depth, the index of the
-    # next move to try there, and the moves made; ``state`` is the last state on it.
-    state, cells, tried, path = problem.start, [problem.start_blank], [0], []
+    # The path is an explicit stack, one entry per depth: the blank's cell, an iterator
+    # over the moves still to try there, the move made; ``state`` is its last state.
+    state, blanks, todo, path = problem.start, [problem.start_blank], [], []
     tally.cut = limit == 0
     try:
         if state == goal:
@@ -42,42 +43,39 @@ def depth_limited_pass(problem, limit, budget, tally, observer=None, prune=True)
             expanded += 1
             if observer is not None:
                 observer.on_expand(problem.board(state), 0, 0)
-        while limit > 0:
-            blank, i = cells[-1], tried[-1]
-            if i == len(moves[blank]):  # every move tried: back up one move
-                cells.pop(), tried.pop()
-                if not path:
-                    return None
-                path.pop()
-                b = cells[-1]  # the blank goes back from cell ``blank`` to cell ``b``
-                tile = (state >> (k * b)) & mask
-                state ^= (tile << (k * b)) ^ (tile << (k * blank))
-                continue
-            tried[-1] = i + 1
-            move, q, sq, sb = moves[blank][i]
-            if prune and len(cells) > 1 and q == cells[-2]:
-                continue  # parent-move pruning: never undo the last move
-            tile = (state >> sq) & mask
-            child = state ^ (tile << sq) ^ (tile << sb)
-            generated += 1
-            depth = len(cells)  # the child's
-            if observer is not None:
-                observer.on_generate(problem.board(state), move, problem.board(child), depth, 0)
-            if depth > deepest:
-                deepest = depth
-            if child == goal:
-                path.append(move)
-                return "".join(path)
-            if depth == limit:
-                tally.cut = True
-                continue
-            if expanded >= check_at:
-                check_at = budget.check(expanded, depth + 1)
-            expanded += 1
-            if observer is not None:
-                observer.on_expand(problem.board(child), depth, 0)
-            state = child
-            cells.append(q), tried.append(0), path.append(move)
+            todo.append(iter(table[problem.start_blank][-1]))
+        while todo:
+            depth = len(todo)  # of the children below
+            for move, q, sq, sb in todo[-1]:  # resumes where this level left off
+                tile = (state >> sq) & mask
+                child = state ^ (tile << sq) ^ (tile << sb)
+                generated += 1
+                if observer is not None:
+                    observer.on_generate(problem.board(state), move, problem.board(child), depth, 0)
+                if depth > deepest:
+                    deepest = depth
+                if child == goal:
+                    path.append(move)
+                    return "".join(path)
+                if depth == limit:
+                    tally.cut = True
+                    continue
+                if expanded >= check_at:
+                    check_at = budget.check(expanded, depth + 1)
+                expanded += 1
+                if observer is not None:
+                    observer.on_expand(problem.board(child), depth, 0)
+                todo.append(iter(table[q][blanks[-1]]))  # go down: the blank came from there
+                state = child
+                blanks.append(q), path.append(move)
+                break
+            else:  # every move tried: back up one move
+                todo.pop()
+                if path:
+                    path.pop()
+                    blank, b = blanks.pop(), blanks[-1]  # the blank goes back to cell b
+                    tile = (state >> (k * b)) & mask
+                    state ^= (tile << (k * b)) ^ (tile << (k * blank))
         return None
     finally:
         tally.expanded, tally.generated, tally.deepest, tally.check_at = (
@@ -86,6 +84,20 @@ def depth_limited_pass(problem, limit, budget, tally, observer=None, prune=True)
             deepest,
             check_at,
         )
+
+
+def _move_table(problem, prune: bool) -> tuple:
+    """``table[b][p]``: the moves ``(letter, q, shift_q, shift_b)`` of a blank on cell
+    ``b`` that came from cell ``p``, without the move back to ``p`` when ``prune``
+    (``p = -1``, the last entry of each row: at the start, nothing to undo)."""
+    size = len(problem.moves)
+    return tuple(
+        tuple(
+            tuple(m for m in problem.moves[b] if not (prune and m[1] == p))
+            for p in list(range(size)) + [-1]
+        )
+        for b in range(size)
+    )
 
 
 def _deepening_core(problem, stats, budget, observer, limits, prune=True, rows=True):
