@@ -5,7 +5,7 @@ budgets ``max_nodes``, ``max_seconds`` and ``max_stored`` and an optional ``obse
 and returns a :class:`~eightlab.result.SearchResult`. The modules: :mod:`.bfs`,
 :mod:`.bidirectional`, :mod:`.iddfs` (dls, iddfs, iddfs-tree), :mod:`.iddfs_h`,
 :mod:`.bestfirst` (ucs, greedy, A*, weighted A*), :mod:`.idastar`, :mod:`.rbfs`;
-:mod:`._common` holds the budgets, observers and the run harness.
+:mod:`.budget` holds the budgets, :mod:`._common` the observers and the run harness.
 """
 
 from __future__ import annotations
@@ -15,13 +15,7 @@ from dataclasses import dataclass
 
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.result import SearchResult
-from eightlab.search._common import (
-    Budget,
-    Observer,
-    RecordingObserver,
-    available_memory,
-    default_max_stored,
-)
+from eightlab.search._common import Observer, RecordingObserver
 from eightlab.search.bestfirst import (
     astar_search,
     greedy_best_first_search,
@@ -30,6 +24,7 @@ from eightlab.search.bestfirst import (
 )
 from eightlab.search.bfs import breadth_first_search
 from eightlab.search.bidirectional import bidirectional_breadth_first_search
+from eightlab.search.budget import Budget, available_memory, default_max_stored
 from eightlab.search.idastar import idastar_search
 from eightlab.search.iddfs import (
     depth_limited_search,

@@ -221,10 +221,11 @@ def depth_limited_search(
     the move that undoes the previous one (a pruned move generates nothing); there is
     no visited table, so a state reachable by several paths is searched once per path.
     The goal test is applied when a node is generated. The path is an explicit stack
-    (the blank's cell and the next move to try at each depth, about 24 bytes a level;
-    a move is undone on the way back), not Python recursion, so any limit is safe:
-    a limit of a billion on a board one move from the goal walks down the first branch
-    until a budget stops it, the memory budget at the latest.
+    (at each depth the blank's cell, an iterator over the moves left and the move
+    made, about 72 bytes a level; a move is undone on the way back), not Python
+    recursion, so any limit is safe: a limit of a billion on a board one move from the
+    goal walks down the first branch until a budget stops it, the memory budget
+    (:func:`~eightlab.search.default_max_stored` levels) at the latest.
 
     After parent-move pruning the tree below a 3x3 board grows by a factor of about
     sqrt(3) = 1.73 per level (Edelkamp & Korf 1998), so a pass to depth 31 can
