@@ -288,7 +288,7 @@ def test_node_budget_stops_the_search_at_that_many_expansions():
 def test_time_budget_stops_a_search_that_would_run_for_long():
     result = idastar("8 6 7 2 5 4 3 x 1", heuristic="zero", max_seconds=0.05)
     assert result.status is Status.BUDGET_EXCEEDED
-    assert result.stats.wall_seconds < 1.0
+    assert result.reason == "time budget"
     assert result.stats.iterations == len(result.stats.thresholds) > 1
 
 

@@ -197,7 +197,7 @@ def test_node_budget(algorithm):
     result = solve(DEEP, None, algorithm, "manhattan", max_nodes=100)
     assert result.status is Status.BUDGET_EXCEEDED and result.path is None
     assert result.stats.expanded <= 100
-    assert result.stats.wall_seconds < 1
+    assert result.reason == "node budget"
 
 
 @pytest.mark.parametrize("algorithm", NEW)
@@ -210,7 +210,7 @@ def test_time_budget(algorithm):
         start, goal = boards(DEEP, "12345678x")
     result = solve(start, goal, algorithm, "zero", max_seconds=0.05)
     assert result.status is Status.BUDGET_EXCEEDED and result.path is None
-    assert result.stats.wall_seconds < 0.5
+    assert result.reason == "time budget"  # a 31-move search needs far more than 0.05 s
     assert result.stats.expanded > 0
 
 
