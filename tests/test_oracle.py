@@ -219,5 +219,5 @@ def test_depth_limited_search_returns_valid_paths_within_its_limit(distances):
             assert expected <= result.length <= limit
         if expected > 0:
             cut = solve(board, GOAL, "dls", limit=expected - 1)
-            assert cut.status is Status.BUDGET_EXCEEDED
+            assert cut.status is Status.CUTOFF and cut.reason == "depth limit"
             assert cut.path is None
