@@ -92,7 +92,7 @@ register(Algorithm("bfs-cantor", _bfs_cantor, informed=False, optimal=True,
 register(Algorithm("bidirectional-bfs", bidirectional_breadth_first_search, informed=False,
                    optimal=True, description="bidirectional breadth-first search, layer by layer", label="bidirectional BFS"))
 register(Algorithm("dls", depth_limited_search, informed=False, optimal=False,
-                   description="depth-limited depth-first search (limit = 31 on 3x3 by default)",
+                   description="depth-limited depth-first search (limit = 31 on 3x3 by default); cutoff if no goal within it",
                    options=("limit",), label="DLS"))
 register(Algorithm("iddfs", iterative_deepening_search, informed=False, optimal=True,
                    description="iterative deepening depth-first search (limits 0, 1, 2, ...), never undoing the last move", label="IDDFS"))
