@@ -186,6 +186,25 @@ class SearchResult:
             **stats,
         }
 
+    def iteration_rows(self) -> list[dict]:
+        """One flat row per depth-first pass, for a tidy per-iteration table.
+
+        Returns
+        -------
+        list of dict
+            ``algorithm``, ``heuristic``, ``start``, ``goal``, then ``iteration``,
+            ``threshold``, ``expanded`` and ``generated`` of that pass alone (from
+            :attr:`SearchStats.per_iteration`); empty for searches that are not
+            iterative.
+        """
+        key = {
+            "algorithm": self.algorithm,
+            "heuristic": self.heuristic or "",
+            "start": str(self.start),
+            "goal": str(self.goal),
+        }
+        return [{**key, **row} for row in self.stats.per_iteration]
+
     def to_dict(self) -> dict:
         """The whole result as plain JSON types (for ``json.dumps``).
 

@@ -110,3 +110,12 @@ def test_conventions_name_every_family_and_the_tie_breaking():
     for name in ("BFS", "IDDFS", "iddfs-tree", "iddfs-h", "IDA*", "A*", "RBFS", "UCS"):
         assert name in text
     assert "larger g first" in CONVENTIONS["tie_breaking"]
+
+
+def test_iteration_rows_make_a_tidy_table():
+    result = solve("2 3 4 1 5 x 7 6 8", None, "idastar")
+    rows = result.iteration_rows()
+    assert len(rows) == result.stats.iterations
+    assert rows[0]["algorithm"] == "idastar" and rows[0]["heuristic"] == "manhattan"
+    assert rows[-1]["start"] == "234150768" and rows[-1]["iteration"] == len(rows)
+    assert solve("283104765", "123804765", "astar").iteration_rows() == []
