@@ -49,7 +49,7 @@ MEMORY_SHARE = 0.5
 class OutOfBudget(Exception):
     """Raised inside a core when a budget is spent; ``reason`` says which."""
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: str = "budget"):
         super().__init__(reason)
         self.reason = reason
 
