@@ -37,7 +37,7 @@ from math import factorial
 
 import numpy as np
 
-from eightlab.board import MOVES, Board, as_board, check_pair, neighbor_table
+from eightlab.board import MOVES, Board, as_board, check_pair, goal_or_default, neighbor_table
 from eightlab.errors import BoardError
 from eightlab.ranking import rank, unrank
 
@@ -45,6 +45,8 @@ from eightlab.ranking import rank, unrank
 SIZE = 9
 #: Number of permutations of the 9 cells, the length of every table.
 STATES = factorial(SIZE)
+#: Number of boards that can reach any given 3x3 goal: half of them (9!/2 = 181,440).
+REACHABLE = STATES // 2
 
 _FACTORIAL_WEIGHTS = np.array([factorial(SIZE - 1 - i) for i in range(SIZE)], dtype=np.int64)
 
@@ -64,8 +66,8 @@ def require_3x3(board: Board, what: str = "the state-space tables") -> None:
         )
 
 
-def _goal_of(goal) -> Board:
-    goal = Board.goal(3) if goal is None else as_board(goal)
+def _goal_of(goal, like: Board | None = None) -> Board:
+    goal = goal_or_default(goal, like)
     require_3x3(goal)
     return goal
 
@@ -301,7 +303,7 @@ def exact_distance(board, goal=None) -> int | None:
         If a board is unreadable or not 3x3.
     """
     board = as_board(board)
-    goal = _goal_of(goal if goal is None else as_board(goal, board))
+    goal = _goal_of(goal, board)
     check_pair(board, goal)
     d = int(distance_table(goal)[rank_of(board)])
     return None if d < 0 else d
