@@ -197,18 +197,18 @@ def _digits_of(value, cells: int | None) -> str:
     among the others, is restored. Anything else that does not have one digit per cell
     is refused rather than guessed.
     """
+    if cells is not None and cells > 10:
+        raise BoardError(
+            f"a {cells}-cell board cannot be a number: only boards up to 3x3 have one digit "
+            "per cell; write larger boards as text with cells split by spaces"
+        )
     if value < 0 or value >= 10**10:
         shown = value if value < 0 else "a number of more than 10 digits"
         raise BoardError(f"a board given as a number needs one digit per cell, not {shown}")
     digits = str(int(value))
     wanted = cells
-    if wanted is None:  # square: a perfect square count of cells, 4 or 9
+    if wanted is None:  # square: 4 or 9 cells
         wanted = next((n for n in (4, 9) if n - 1 <= len(digits) <= n), None)
-    if wanted is not None and wanted > 10:
-        raise BoardError(
-            f"board {quote(digits)} is a number, but only boards up to 3x3 have one digit "
-            "per cell; write larger boards as text with cells split by spaces"
-        )
     if wanted is not None and len(digits) == wanted - 1 and "0" not in digits:
         return "0" + digits  # the blank in the first cell, dropped by int()
     return digits
@@ -241,11 +241,10 @@ class Board:
     __slots__ = ("tiles", "rows", "cols", "_hash")
 
     def __init__(self, tiles, rows: int | None = None, cols: int | None = None):
+        rows, cols = _size_argument(rows, "rows"), _size_argument(cols, "cols")
         tiles = _tiles_argument(tiles)
         text = " ".join(map(str, tiles))
-        rows, cols = _shape_for(
-            len(tiles), _size_argument(rows, "rows"), _size_argument(cols, "cols"), text
-        )
+        rows, cols = _shape_for(len(tiles), rows, cols, text)
         _check_permutation(tiles, text)
         self._set(tiles, rows, cols)
 
