@@ -200,7 +200,12 @@ def _report(message: str, status: int, prefix: str = "eightlab: error: ") -> int
 
 
 def _discard_stdout() -> None:
-    """Point standard output at /dev/null, so the flush at exit cannot fail again."""
+    """Point standard output at /dev/null, so the flush at exit cannot fail again.
+
+    Only the process's own standard output (not one redirected in-process, as tests do).
+    """
+    if sys.stdout is not sys.__stdout__:
+        return
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):
