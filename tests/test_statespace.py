@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections import Counter, deque
+from collections import Counter
 from math import factorial
 
 import numpy as np
+import oracle
 import pytest
 
 from eightlab import Board, is_solvable, solve
@@ -38,19 +39,8 @@ RING = "123804765"
 
 
 def python_bfs(goal: Board, max_depth: int | None = None) -> dict[Board, int]:
-    """Distances from ``goal`` by a plain BFS on Board objects (an independent oracle)."""
-    distance = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        board = queue.popleft()
-        d = distance[board]
-        if max_depth is not None and d == max_depth:
-            continue
-        for _, child in board.successors():
-            if child not in distance:
-                distance[child] = d + 1
-                queue.append(child)
-    return distance
+    """Distances from ``goal`` by a plain BFS (tests/oracle.py, an independent oracle)."""
+    return oracle.board_distances(goal, max_depth)
 
 
 # ----------------------------------------------------------------- ranking
