@@ -516,6 +516,7 @@ def as_board(value, like: Board | None = None) -> Board:
     Returns
     -------
     Board
+        ``value`` itself when it is already a Board, else the board its text reads as.
 
     Raises
     ------
