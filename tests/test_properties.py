@@ -289,8 +289,52 @@ def no_disk_cache():
             os.environ["EIGHTLAB_CACHE_DIR"] = before
 
 
+STARTS = st.one_of(
+    st.sampled_from(
+        [
+            "283104765",
+            "867254301",
+            "2 3 4 1 5 x 7 6 8",
+            "1 2\n0 3",
+            "2\n1\n0",
+            "1 0 2",
+            "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15",
+            "1 2 3\n4 5\n6 7 0 8",
+            "12345678x",
+        ]
+    ),  # fmt: skip
+    st.text(max_size=12),
+)
+BOARDS = ["283104765", "123804765", "867254301", "2 3 4 1 5 x 7 6 8", "1 2\n0 3", "2\n1\n0"]
+VALUES = {
+    "--goal": BOARDS,
+    "--algorithm": sorted(ALGORITHMS),
+    "--heuristic": sorted(HEURISTICS),
+    "--weight": ["1", "1.5", "2", "0.5", "nan"],
+    "--limit": ["0", "3", "10", "31"],
+    "--max-nodes": ["0", "10", "500"],
+    "--max-seconds": ["0.01", "1", "0"],
+}
+
+
+@st.composite
+def solve_argvs(draw):
+    """A start (often a board), flags with values (often sensible), sometimes junk."""
+    argv = [draw(STARTS)]
+    for flag in draw(st.lists(st.sampled_from([*VALUES, "--lexicographic"]), max_size=3)):
+        if flag == "--lexicographic":
+            argv.append(flag)
+        elif draw(st.integers(0, 4)):
+            argv += [flag, draw(st.sampled_from(VALUES[flag]))]
+        else:
+            argv += [flag, draw(SOLVE_TOKENS)]
+    if not draw(st.integers(0, 4)):
+        argv.append(draw(SOLVE_TOKENS))
+    return argv
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(SOLVE_TOKENS, max_size=6))
+@given(st.one_of(solve_argvs(), st.lists(SOLVE_TOKENS, max_size=6)))
 def test_random_solve_arguments_never_give_a_traceback(argv):
     out, err = io.StringIO(), io.StringIO()
     budget = ["--max-nodes", "2000", "--max-seconds", "2"]
