@@ -317,8 +317,20 @@ class Board:
 
     @classmethod
     def goal(cls, rows: int = 3, cols: int | None = None) -> Board:
-        """The conventional goal: tiles in order, blank last (``12345678x`` for 3x3)."""
-        cols = rows if cols is None else cols
+        """The conventional goal: tiles in order, blank last (``12345678x`` for 3x3).
+
+        Parameters
+        ----------
+        rows, cols : int
+            Size of the board; ``cols`` defaults to ``rows`` (square).
+
+        Raises
+        ------
+        BoardError
+            If a size is not a whole number >= 1.
+        """
+        rows = _size_argument(rows, "rows")
+        cols = rows if cols is None else _size_argument(cols, "cols")
         n = rows * cols
         return cls(tuple(range(1, n)) + (0,), rows, cols)
 
@@ -379,6 +391,8 @@ class Board:
         return self._hash
 
     def __lt__(self, other: Board) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
         return (self.rows, self.cols, self.tiles) < (other.rows, other.cols, other.tiles)
 
     # ------------------------------------------------------------------ moves
@@ -443,6 +457,10 @@ class Board:
             At the first move that is not u, d, l, r or that takes the blank off the
             board; the message and the ``index`` attribute give its position.
         """
+        if not isinstance(path, str):
+            raise IllegalMoveError(
+                f"a path is a string of moves u, d, l, r, not {type(path).__name__}", 0
+            )
         board = self
         table = neighbor_table(self.rows, self.cols)
         for i, move in enumerate(path):

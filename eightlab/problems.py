@@ -197,11 +197,11 @@ def lexicographic_bfs_table(blank: int) -> bytes:
 
     Raises
     ------
-    ValueError
-        If ``blank`` is not a cell of a 3x3 board.
+    BoardError
+        If ``blank`` is not a cell of a 3x3 board (a :class:`ValueError` too).
     """
     if isinstance(blank, bool) or not isinstance(blank, Integral) or not 0 <= blank < 9:
-        raise ValueError(f"blank must be a cell 0..8, not {quote(blank)}")
+        raise BoardError(f"blank must be a cell 0..8, not {quote(blank)}")
     blank = int(blank)
     table = _TABLES.get(blank)
     if table is None:

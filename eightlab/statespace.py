@@ -34,11 +34,12 @@ from __future__ import annotations
 from functools import cache
 from itertools import chain, permutations
 from math import factorial
+from numbers import Integral
 
 import numpy as np
 
 from eightlab.board import MOVES, Board, as_board, check_pair, goal_or_default, neighbor_table
-from eightlab.errors import BoardError
+from eightlab.errors import BoardError, quote
 from eightlab.ranking import rank, unrank
 
 #: Cells of the board the tables describe.
@@ -222,8 +223,10 @@ def board_of(r: int) -> Board:
     Raises
     ------
     BoardError
-        If ``r`` is not in ``0 .. 9! - 1``.
+        If ``r`` is not a whole number in ``0 .. 9! - 1``.
     """
+    if isinstance(r, bool) or not isinstance(r, Integral):
+        raise BoardError(f"a rank is a whole number 0..{STATES - 1}, not {quote(r)}")
     r = int(r)
     if not 0 <= r < STATES:
         raise BoardError(f"rank {r} is outside 0..{STATES - 1} for a 3x3 board")

@@ -347,3 +347,17 @@ def test_quote_is_the_one_helper():
     assert quote("1" * 100, limit=5) == "'11111...' (100 characters)"
     assert quote(1.5) == "1.5"
     assert len(quote(list(range(10_000)))) < 100
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: Board.goal(1.5), "rows must be a whole number >= 1, not 1.5"),
+        (lambda: Board.goal(3, -3), "cols must be a whole number >= 1, not -3"),
+        (lambda: Board.goal().apply(None), "a path is a string of moves"),
+        (lambda: Board.goal().format("n" * 1000), r"\(1000 characters\)"),
+    ],
+)
+def test_other_bad_arguments_are_eightlab_errors_too(call, message):
+    with pytest.raises(EightlabError, match=message):
+        call()

@@ -299,3 +299,9 @@ def test_random_walks_stay_within_their_length():
     assert random_walk_instance("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", 7, 1).size == 16
     with pytest.raises(EightlabError):
         random_walk_instance(goal, -1)
+
+
+@pytest.mark.parametrize("r", [1.5, "7", True, None])
+def test_a_rank_must_be_a_whole_number(r):
+    with pytest.raises(BoardError, match="a rank is a whole number"):
+        board_of(r)
