@@ -181,11 +181,13 @@ def _tiles_argument(tiles) -> tuple[int, ...]:
             "(use Board.parse to read a board's text)"
         )
     tiles = tuple(tiles)
+    if not tiles:
+        raise BoardError("tiles is empty; a board needs at least one cell (the blank)")
+    if all(type(t) is int for t in tiles):  # the usual case, checked fast
+        return tiles
     for i, t in enumerate(tiles):
         if isinstance(t, bool) or not isinstance(t, Integral):
             raise BoardError(f"tiles[{i}] must be a whole number, not {quote(t)}")
-    if not tiles:
-        raise BoardError("tiles is empty; a board needs at least one cell (the blank)")
     return tuple(int(t) for t in tiles)
 
 
