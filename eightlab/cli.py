@@ -162,7 +162,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows here, inside the try, not at exit
         return status
     except SystemExit as done:  # argparse: --help (0) or a usage error (2)
-        return done.code if isinstance(done.code, int) else EXIT_USAGE
+        if done.code is None or isinstance(done.code, int):
+            return done.code or EXIT_OK
+        return _report(str(done.code), EXIT_USAGE)
     except EightlabError as error:
         return _report(str(error), EXIT_USAGE)
     except BrokenPipeError:
