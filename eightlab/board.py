@@ -40,11 +40,31 @@ from eightlab.notation import (
     cells_of,
     check_permutation,
     digits_of,
+    notation_of,  # re-exported: eightlab.board.notation_of is public
     shape_for,
     size_argument,
     tile_of,
     tiles_argument,
 )
+
+__all__ = [
+    "DELTAS",
+    "INVERSE",
+    "MOVES",
+    "NOTATIONS",
+    "Board",
+    "as_board",
+    "cell_bits",
+    "check_pair",
+    "goal_or_default",
+    "inversions",
+    "is_solvable",
+    "neighbor_table",
+    "notation_of",
+    "pack",
+    "permutation_parity",
+    "unpack",
+]
 
 #: Moves of the blank in lexicographic order (d < l < r < u).
 MOVES = "dlru"
