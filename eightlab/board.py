@@ -20,15 +20,51 @@ name           example                   rule
 =============  ========================  =========================================
 
 Whitespace-separated cells may use ``0``, ``x``, ``X`` or ``_`` for the blank and are
-the only way to write boards larger than 3x3 (tiles above 9).
+the only way to write boards larger than 3x3 (tiles above 9). Every row of a grid must
+hold the same number of cells. An int is read as its decimal digits (papermill's ``-p
+goal 123804765`` passes one), see :meth:`Board.parse`.
+
+Reading the text and checking the arguments is :mod:`eightlab.notation`'s job. This
+module stays at about 500 lines because the :class:`Board` class, with the numpydoc
+documentation of each method, is most of it, and solvability belongs with the board.
 """
 
 from __future__ import annotations
 
-import math
 from functools import cache
+from numbers import Integral
 
-from eightlab.errors import BoardError, GoalMismatchError, IllegalMoveError
+from eightlab.errors import BoardError, GoalMismatchError, IllegalMoveError, quote
+from eightlab.notation import (
+    NOTATIONS,
+    cells_of,
+    check_permutation,
+    digits_of,
+    notation_of,  # re-exported: eightlab.board.notation_of is public
+    shape_for,
+    size_argument,
+    tile_of,
+    tiles_argument,
+)
+
+__all__ = [
+    "DELTAS",
+    "INVERSE",
+    "MOVES",
+    "NOTATIONS",
+    "Board",
+    "as_board",
+    "cell_bits",
+    "check_pair",
+    "goal_or_default",
+    "inversions",
+    "is_solvable",
+    "neighbor_table",
+    "notation_of",
+    "pack",
+    "permutation_parity",
+    "unpack",
+]
 
 #: Moves of the blank in lexicographic order (d < l < r < u).
 MOVES = "dlru"
@@ -38,9 +74,6 @@ INVERSE = {"d": "u", "u": "d", "l": "r", "r": "l"}
 
 #: Row and column change of the blank for each move.
 DELTAS = {"d": (1, 0), "l": (0, -1), "r": (0, 1), "u": (-1, 0)}
-
-_BLANK_TOKENS = frozenset({"0", "x", "X", "_"})
-NOTATIONS = ("digits", "X", "x", "grid")
 
 
 @cache
@@ -95,51 +128,6 @@ def unpack(packed: int, size: int) -> tuple[int, ...]:
     return tuple((packed >> (k * p)) & mask for p in range(size))
 
 
-def _shape_for(n: int, rows: int | None, cols: int | None, text: str) -> tuple[int, int]:
-    if rows is not None and cols is not None:
-        if rows * cols != n:
-            raise BoardError(
-                f"board {text!r} has {n} cells; a {rows}x{cols} board needs {rows * cols}"
-            )
-        return rows, cols
-    side = math.isqrt(n)
-    if side < 2 or side * side != n:
-        raise BoardError(
-            f"board {text!r} has {n} cells; a square board needs 4, 9 (the 8-puzzle), 16, ... cells"
-        )
-    return side, side
-
-
-def _cells_of(text: str) -> tuple[list[str], int | None]:
-    """Split a board's text into cell tokens; the row count when it is a grid."""
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    if len(lines) > 1:
-        cells: list[str] = []
-        for line in lines:
-            cells.extend(line.split() if len(line.split()) > 1 else list(line.strip()))
-        return cells, len(lines)
-    stripped = text.strip()
-    if any(ch.isspace() for ch in stripped):
-        return stripped.split(), None
-    return list(stripped), None
-
-
-def _tile_of(token: str, position: int, text: str) -> int:
-    if token in _BLANK_TOKENS:
-        return 0
-    if token.isdigit() and token.isascii():
-        return int(token)
-    if len(token) > 1:
-        raise BoardError(
-            f"cell {position + 1} of board {text!r} is {token!r}; cells split by whitespace "
-            "must each be one tile number, or x, X, 0 or _ for the blank"
-        )
-    raise BoardError(
-        f"unknown character {token!r} at cell {position + 1} of board {text!r} "
-        "(tiles are digits; the blank is 0, x, X or _)"
-    )
-
-
 class Board:
     """An immutable ``rows x cols`` sliding-tile board.
 
@@ -167,10 +155,15 @@ class Board:
     __slots__ = ("tiles", "rows", "cols", "_hash")
 
     def __init__(self, tiles, rows: int | None = None, cols: int | None = None):
-        tiles = tuple(int(t) for t in tiles)
+        rows, cols = size_argument(rows, "rows"), size_argument(cols, "cols")
+        tiles = tiles_argument(tiles)
         text = " ".join(map(str, tiles))
-        rows, cols = _shape_for(len(tiles), rows, cols, text)
-        _check_permutation(tiles, text)
+        rows, cols = shape_for(len(tiles), rows, cols, text)
+        check_permutation(tiles, text)
+        self._set(tiles, rows, cols)
+
+    def _set(self, tiles: tuple[int, ...], rows: int, cols: int) -> None:
+        """Fill the slots of a new board (the one place a Board is built; no checks)."""
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "cols", cols)
@@ -181,13 +174,18 @@ class Board:
 
     # ----------------------------------------------------------------- parsing
     @classmethod
-    def parse(cls, text: str, rows: int | None = None, cols: int | None = None) -> Board:
-        """Read a board in any notation of the module docstring.
+    def parse(cls, text, rows: int | None = None, cols: int | None = None) -> Board:
+        """Read a board in any notation of the module docstring, or from an int.
 
         Parameters
         ----------
-        text : str
+        text : str or int or Board
             The board, e.g. ``"283104765"``, ``"2 3 4 1 5 x 7 6 8"``, ``"564178X23"``.
+            An int (papermill's ``-p goal 123804765`` passes one) is read as its
+            decimal digits, one per cell, ``0`` the blank; only boards up to 3x3 have
+            one digit per cell. An int loses a leading ``0``: when exactly one digit is
+            missing and no other digit is ``0``, the blank is put back in the first
+            cell (``12345678`` is ``012345678``); any other count is refused.
         rows, cols : int, optional
             Size of the board; by default a grid's line count, else square.
 
@@ -198,42 +196,55 @@ class Board:
         Raises
         ------
         BoardError
-            On a wrong length, an unknown character, no blank or two blanks, or a
-            duplicated or missing tile; the message names which.
+            On a wrong length, rows of different lengths, an unknown character, no
+            blank or two blanks, a duplicated or missing tile, or a bad ``rows`` or
+            ``cols``; the message names which and quotes at most the first
+            :data:`~eightlab.errors.QUOTE_LIMIT` characters of the input.
         """
         if isinstance(text, Board):
             return text
+        rows, cols = size_argument(rows, "rows"), size_argument(cols, "cols")
+        if isinstance(text, Integral) and not isinstance(text, bool):
+            cells = rows * cols if rows is not None and cols is not None else None
+            text = digits_of(text, cells)
         if not isinstance(text, str):
             raise BoardError(f"a board must be given as text, not {type(text).__name__}")
         if not text.strip():
             raise BoardError("empty board")
-        cells, grid_rows = _cells_of(text)
+        cells, grid_rows = cells_of(text)
         shown = " ".join(text.split()) if grid_rows else text.strip()
-        tiles = tuple(_tile_of(token, i, shown) for i, token in enumerate(cells))
         if grid_rows is not None and rows is not None and rows != grid_rows:
-            raise BoardError(f"grid {shown!r} has {grid_rows} rows, not {rows}")
-        if rows is None and grid_rows is not None:
-            rows = grid_rows
-            cols = len(tiles) // rows if len(tiles) % rows == 0 else None
-            if cols is None:
-                raise BoardError(f"grid {shown!r} has rows of different lengths")
-        if rows is not None and cols is None:
-            cols = len(tiles) // rows
-        elif cols is not None and rows is None:
-            rows = len(tiles) // cols
-        rows, cols = _shape_for(len(tiles), rows, cols, shown)
+            raise BoardError(f"grid {quote(shown)} has {grid_rows} rows, not {rows}")
+        if rows is not None and cols is not None and len(cells) != rows * cols:
+            shape_for(len(cells), rows, cols, shown)  # raises: wrong count, said first
+        tiles = tuple(tile_of(token, i, shown) for i, token in enumerate(cells))
+        rows, cols = shape_for(len(tiles), rows or grid_rows, cols, shown)
         blanks = tiles.count(0)
         if blanks == 0:
-            raise BoardError(f"board {shown!r} has no blank (0, x, X or _)")
+            raise BoardError(f"board {quote(shown)} has no blank (0, x, X or _)")
         if blanks > 1:
-            raise BoardError(f"board {shown!r} has {blanks} blanks; it needs exactly one")
-        _check_permutation(tiles, shown)
-        return cls(tiles, rows, cols)
+            raise BoardError(f"board {quote(shown)} has {blanks} blanks; it needs exactly one")
+        check_permutation(tiles, shown)
+        board = object.__new__(cls)
+        board._set(tiles, rows, cols)
+        return board
 
     @classmethod
     def goal(cls, rows: int = 3, cols: int | None = None) -> Board:
-        """The conventional goal: tiles in order, blank last (``12345678x`` for 3x3)."""
-        cols = rows if cols is None else cols
+        """The conventional goal: tiles in order, blank last (``12345678x`` for 3x3).
+
+        Parameters
+        ----------
+        rows, cols : int
+            Size of the board; ``cols`` defaults to ``rows`` (square).
+
+        Raises
+        ------
+        BoardError
+            If a size is not a whole number >= 1.
+        """
+        rows = size_argument(rows, "rows")
+        cols = rows if cols is None else size_argument(cols, "cols")
         n = rows * cols
         return cls(tuple(range(1, n)) + (0,), rows, cols)
 
@@ -254,7 +265,7 @@ class Board:
         if notation in ("digits", "X"):
             if len(self.tiles) > 10:
                 raise BoardError(
-                    f"notation {notation!r} needs one character per cell; "
+                    f"notation {quote(notation)} needs one character per cell; "
                     f"use 'x' or 'grid' for a {self.rows}x{self.cols} board"
                 )
             blank = "0" if notation == "digits" else "X"
@@ -267,7 +278,9 @@ class Board:
             return "\n".join(
                 " ".join(cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)
             )
-        raise BoardError(f"unknown notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
+        raise BoardError(
+            f"unknown notation {quote(notation)}; choose one of {', '.join(NOTATIONS)}"
+        )
 
     def __str__(self) -> str:
         return self.format("digits" if len(self.tiles) <= 10 else "x")
@@ -292,6 +305,8 @@ class Board:
         return self._hash
 
     def __lt__(self, other: Board) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
         return (self.rows, self.cols, self.tiles) < (other.rows, other.cols, other.tiles)
 
     # ------------------------------------------------------------------ moves
@@ -325,11 +340,7 @@ class Board:
         cells = list(self.tiles)
         cells[p], cells[q] = cells[q], cells[p]
         board = object.__new__(Board)
-        tiles = tuple(cells)
-        object.__setattr__(board, "tiles", tiles)
-        object.__setattr__(board, "rows", self.rows)
-        object.__setattr__(board, "cols", self.cols)
-        object.__setattr__(board, "_hash", hash((self.rows, self.cols, tiles)))
+        board._set(tuple(cells), self.rows, self.cols)
         return board
 
     def move(self, move: str) -> Board:
@@ -360,12 +371,16 @@ class Board:
             At the first move that is not u, d, l, r or that takes the blank off the
             board; the message and the ``index`` attribute give its position.
         """
+        if not isinstance(path, str):
+            raise IllegalMoveError(
+                f"a path is a string of moves u, d, l, r, not {type(path).__name__}", 0
+            )
         board = self
         table = neighbor_table(self.rows, self.cols)
         for i, move in enumerate(path):
             if move not in DELTAS:
                 raise IllegalMoveError(
-                    f"move {i} of path {path!r} is {move!r}, not one of u, d, l, r", i
+                    f"move {i} of path {quote(path)} is {move!r}, not one of u, d, l, r", i
                 )
             blank = board.blank
             for m, q in table[blank]:
@@ -375,51 +390,37 @@ class Board:
             else:
                 r, c = divmod(blank, self.cols)
                 raise IllegalMoveError(
-                    f"move {i} of path {path!r} ({move!r}) takes the blank off the board "
+                    f"move {i} of path {quote(path)} ({move!r}) takes the blank off the board "
                     f"from row {r + 1}, column {c + 1}",
                     i,
                 )
         return board
 
 
-def _check_permutation(tiles: tuple[int, ...], text: str) -> None:
-    n = len(tiles)
-    seen = [0] * n
-    for t in tiles:
-        if not 0 <= t < n:
-            raise BoardError(f"tile {t} in board {text!r} is out of range 1..{n - 1}")
-        seen[t] += 1
-    if seen[0] != 1:
-        raise BoardError(
-            f"board {text!r} has {'no blank' if seen[0] == 0 else f'{seen[0]} blanks'}; "
-            "it needs exactly one"
-        )
-    for t in range(1, n):
-        if seen[t] > 1:
-            raise BoardError(f"tile {t} appears {seen[t]} times in board {text!r}")
-    missing = [t for t in range(1, n) if not seen[t]]
-    if missing:
-        raise BoardError(f"tile {missing[0]} is missing from board {text!r}")
-
-
-def notation_of(text: str) -> str:
-    """The notation a board's text is written in, to write other boards the same way.
-
-    Returns ``"grid"`` for several lines, ``"x"`` for whitespace-separated cells, ``"X"``
-    for one character per cell with a letter for the blank, else ``"digits"``.
-    """
-    stripped = text.strip()
-    if "\n" in stripped:
-        return "grid"
-    if any(ch.isspace() for ch in stripped):
-        return "x"
-    if "x" in stripped or "X" in stripped:
-        return "X"
-    return "digits"
-
-
 def as_board(value, like: Board | None = None) -> Board:
-    """Coerce a :class:`Board` or text to a Board, sized like ``like`` when given."""
+    """Coerce a :class:`Board`, its text or an int to a Board, sized like ``like``.
+
+    Parameters
+    ----------
+    value : Board or str or int
+        The board; text in any notation of :meth:`Board.parse`, an int as its decimal
+        digits (one leading ``0`` restored when exactly one digit is missing, as
+        ``-p goal 012345678`` reaches a notebook as the int ``12345678``).
+    like : Board, optional
+        A board whose size ``value`` must have (the start, when ``value`` is a goal).
+
+    Returns
+    -------
+    Board
+        ``value`` itself when it is already a Board, else the board its text reads as.
+
+    Raises
+    ------
+    BoardError
+        If ``value`` cannot be read.
+    GoalMismatchError
+        If ``value`` reads as a board of another size than ``like``.
+    """
     if isinstance(value, Board):
         return value
     if like is None:
@@ -478,9 +479,15 @@ def permutation_parity(start: Board, goal: Board) -> int:
 def is_solvable(start, goal=None) -> bool:
     """Whether ``goal`` can be reached from ``start`` by moves of the blank.
 
-    A move of the blank along a row does not change the reading order of the tiles.
-    A move along a column lifts one tile over ``cols - 1`` others, changing the
-    inversion count by an odd or even number as ``cols - 1`` is odd or even. So:
+    In a single row or a single column (a ``1 x n`` or ``n x 1`` board) a move only
+    exchanges the blank with a neighbour, so the tiles can never change order: the
+    pair is solvable exactly when the tiles, read with the blank left out, are the
+    same sequence in both boards (the blank can then walk anywhere).
+
+    On boards of two rows and two columns or more, a move of the blank along a row does
+    not change the reading order of the tiles. A move along a column lifts one tile
+    over ``cols - 1`` others, changing the inversion count by an odd or even number as
+    ``cols - 1`` is odd or even. So:
 
     * odd width (3x3): every move keeps the inversion parity, and the pair is solvable
       exactly when the tile permutation between start and goal is even;
@@ -489,14 +496,15 @@ def is_solvable(start, goal=None) -> bool:
       solvable exactly when the permutation parity equals the parity of the row
       distance between the two blanks.
 
-    That these invariants are also sufficient (every board with the right parity can
-    be reached) is Johnson & Story (1879); exactly half of the ``n!`` boards are
-    reachable from any goal.
+    That these invariants are also sufficient on boards of at least 2x2 (every board
+    with the right parity can be reached) is Johnson & Story (1879); exactly half of
+    the ``n!`` boards are reachable from any goal there.
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to :meth:`Board.goal` of the start's size.
+    start, goal : Board or str or int
+        The boards; ``goal`` defaults to :meth:`Board.goal` of the start's size
+        (:func:`goal_or_default`).
 
     Returns
     -------
@@ -504,12 +512,16 @@ def is_solvable(start, goal=None) -> bool:
 
     Raises
     ------
+    BoardError
+        If a board cannot be read.
     GoalMismatchError
         If the boards differ in size.
     """
     start = as_board(start)
-    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, start)
+    goal = goal_or_default(goal, start)
     check_pair(start, goal)
+    if start.rows == 1 or start.cols == 1:
+        return [t for t in start.tiles if t] == [t for t in goal.tiles if t]
     parity = permutation_parity(start, goal)
     if start.cols % 2 == 1:
         return parity == 0

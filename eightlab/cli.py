@@ -2,8 +2,9 @@
 
 Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
 (``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
-of its budget, 4 the output could not be written, 141 the reader of the output went away
-(``| head``). Start-up stays light: ``solve`` and ``problem`` import neither pandas,
+of its budget or, for ``dls``, found no goal within its depth limit (``cutoff``), 4 the
+output (a result, ``--help``, a usage message) could not be written, 141 the reader of
+the output went away (``| head``). Start-up stays light: ``solve`` and ``problem`` import neither pandas,
 matplotlib nor papermill; ``run`` imports them when it is called.
 """
 
@@ -15,10 +16,22 @@ import math
 import os
 import sys
 
-from eightlab.errors import EightlabError
+from eightlab.errors import EightlabError, quote
 
 EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_BUDGET, EXIT_OUTPUT = 0, 1, 2, 3, 4
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool killed by it
+#: What ``solve --help`` says about the exit statuses.
+EXIT_STATUSES = (
+    "exit status:\n"
+    "  0  solved\n"
+    "  1  unsolvable (the goal cannot be reached from the start)\n"
+    "  2  bad input (one line on standard error)\n"
+    "  3  no answer within the limits: a budget exceeded (--max-nodes, --max-seconds, the\n"
+    "     memory budget) or, for dls, no goal within --limit (cutoff)\n"
+    "  4  the output could not be written"
+)
+#: Longest usage message printed (argparse quotes whole arguments).
+_MESSAGE_LIMIT = 300
 
 PROBLEMS = {
     "eight-ii": "Eight II: T pairs A, B (X the blank) -> 'Case k: d' and the "
@@ -30,19 +43,32 @@ PROBLEMS = {
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error message and exit status 2."""
+    """argparse with a bounded one-line error message, exit status 2, and write errors.
+
+    argparse ignores an error writing ``--help`` or a usage message; here it raises, so
+    :func:`main` exits with status 4 (``--help > /dev/full``).
+    """
 
     def error(self, message):
+        message = " ".join(message.split())
+        if len(message) > _MESSAGE_LIMIT:
+            message = message[:_MESSAGE_LIMIT] + f"... ({len(message)} characters)"
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+    def _print_message(self, message, file=None):
+        if message:
+            file = sys.stderr if file is None else file
+            file.write(message)
+            file.flush()
 
 
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be >= 0")
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be >= 0")
     return value
 
 
@@ -50,9 +76,9 @@ def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number") from None
     if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a finite number > 0")
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be a finite number > 0")
     return value
 
 
@@ -78,8 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Solve one board and print the path (moves of the blank: u d l r), its "
         "length and the search's counts.\n\nBoards: 283104765 (0 = blank), "
         "'2 3 4 1 5 x 7 6 8' (x = blank), 564178X23 (X = blank).",
-        epilog=f"algorithms:\n{algorithms}\n\nheuristics:\n{heuristics}\n\n"
-        "exit status: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded",
+        epilog=f"algorithms:\n{algorithms}\n\nheuristics:\n{heuristics}\n\n{EXIT_STATUSES}",
     )
     solve.add_argument("start", metavar="START", help="the start board")
     solve.add_argument(
@@ -93,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--weight", type=_positive_float, default=None,
                        help="w of weighted-astar (default 2)")  # fmt: skip
     solve.add_argument("--limit", type=_positive_int, default=None, metavar="N",
-                       help="dls: the depth limit (default: 31 on 3x3; needed on other sizes)")  # fmt: skip
+                       help="dls: the depth limit (default: 31 on 3x3; needed on other sizes); "
+                       "no goal within it exits 3 (cutoff)")  # fmt: skip
     solve.add_argument("--lexicographic", action="store_true",
                        help="idastar: return the lexicographically smallest shortest path (d<l<r<u)")  # fmt: skip
     solve.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N",
@@ -136,41 +162,69 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit status (see the module docstring)."""
     try:
-        if args.command == "solve":
-            return _solve(args)
-        if args.command == "run":
-            from eightlab.runner.run import run_from_cli
-
-            return run_from_cli(args)
-        if args.command == "problem":
-            from eightlab.problems import run_problem
-
-            return run_problem(args.name, sys.stdin, sys.stdout, sys.stderr, method=args.method)
+        args = build_parser().parse_args(argv)
+        status = _command(args)
+        sys.stdout.flush()  # a full disk shows here, inside the try, not at exit
+        return status
+    except SystemExit as done:  # argparse: --help (0) or a usage error (2)
+        if done.code is None or isinstance(done.code, int):
+            return done.code or EXIT_OK
+        return _report(str(done.code), EXIT_USAGE)
     except EightlabError as error:
-        print(f"eightlab: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
+        return _report(str(error), EXIT_USAGE)
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly, as Unix tools do
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _discard_stdout()
         return EXIT_BROKEN_PIPE
     except OSError as error:
-        print(
-            f"eightlab: error: cannot write the output: {error.strerror or error}", file=sys.stderr
-        )
-        return EXIT_OUTPUT
+        _discard_stdout()
+        return _report(f"cannot write the output: {error.strerror or error}", EXIT_OUTPUT)
     except KeyboardInterrupt:
-        print("eightlab: interrupted", file=sys.stderr)
-        return 130
+        return _report("interrupted", 130, prefix="eightlab: ")
+
+
+def _command(args) -> int:
+    if args.command == "solve":
+        return _solve(args)
+    if args.command == "run":
+        from eightlab.runner.run import run_from_cli
+
+        return run_from_cli(args)
+    if args.command == "problem":
+        from eightlab.problems import run_problem
+
+        return run_problem(args.name, sys.stdin.buffer, sys.stdout, sys.stderr, method=args.method)
     raise AssertionError(args.command)
 
 
+def _report(message: str, status: int, prefix: str = "eightlab: error: ") -> int:
+    """Print one line on standard error (if it can be written); return ``status``."""
+    try:
+        print(prefix + " ".join(message.split()), file=sys.stderr, flush=True)
+    except OSError:
+        return EXIT_OUTPUT
+    return status
+
+
+def _discard_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail again.
+
+    Only the process's own standard output (not one redirected in-process, as tests do).
+    """
+    if sys.stdout is not sys.__stdout__:
+        return
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def _solve(args) -> int:
-    from eightlab.board import Board, notation_of
+    from eightlab.board import Board, goal_or_default, notation_of
     from eightlab.heuristics import get_heuristic
+    from eightlab.result import Status
     from eightlab.search import get_algorithm, solve
 
     spec = get_algorithm(args.algorithm)
@@ -198,7 +252,7 @@ def _solve(args) -> int:
         raise EightlabError(f"--heuristic does not apply to --algorithm {spec.name} (uninformed)")
     heuristic = get_heuristic(args.heuristic or "manhattan")
     start = Board.parse(args.start)
-    goal = None if args.goal is None else Board.parse(args.goal, start.rows, start.cols)
+    goal = goal_or_default(args.goal, start)
     result = solve(start, goal, spec.name, heuristic.name, **options)
     status = {"solved": EXIT_OK, "unsolvable": EXIT_UNSOLVABLE}.get(str(result.status), EXIT_BUDGET)
     if args.json:
@@ -208,9 +262,14 @@ def _solve(args) -> int:
     notation = "x" if notation == "grid" or start.size > 10 else notation
     print(f"start: {result.start.format(notation)}  goal: {result.goal.format(notation)}")
     print(result.summary())
-    if result.solved and not (spec.optimal and (heuristic.admissible or not spec.informed)):
-        why = "is not optimal" if not spec.optimal else f"with {heuristic.name} (inadmissible)"
+    # weighted A* with w <= 1 and an admissible h is A* (or better informed): optimal
+    optimal = spec.optimal or options.get("weight", math.inf) <= 1
+    if result.solved and not (optimal and (heuristic.admissible or not spec.informed)):
+        why = "is not optimal" if not optimal else f"with {heuristic.name} (inadmissible)"
         print(f"note: {spec.name} {why}: the path need not be a shortest one")
+    if result.status == Status.CUTOFF:
+        limit = "" if args.limit is None else f" {args.limit}"
+        print(f"cutoff: no goal within the depth limit{limit} (a deeper --limit may find one)")
     return status
 
 

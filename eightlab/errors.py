@@ -36,3 +36,42 @@ class IllegalMoveError(EightlabError):
 
 class UnknownNameError(EightlabError):
     """An algorithm, heuristic, preset or notebook name that eightlab does not know."""
+
+
+#: Most characters of bad input an error message quotes (see :func:`quote`).
+QUOTE_LIMIT = 40
+
+
+def quote(value, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of a bounded prefix of ``value``, for error messages.
+
+    Every message that shows bad input quotes it through this one helper, so a
+    5,000,000-character line gives a short one-line message, never a 5 MB one.
+
+    Parameters
+    ----------
+    value : object
+        The input; a ``str`` is shown quoted, anything else by its ``repr``.
+    limit : int
+        Most characters quoted; a longer value is cut and says how long it was.
+
+    Returns
+    -------
+    str
+        ``'283104765'``, or ``'12345...' (5000000 characters)``; ``1.5`` for a
+        float. Newlines and other control characters are escaped, so the result is
+        one line.
+
+    Examples
+    --------
+    >>> quote("283104765")
+    "'283104765'"
+    >>> quote("1" * 100, limit=5)
+    "'11111...' (100 characters)"
+    """
+    if not isinstance(value, str):
+        text = repr(value)
+        return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit] + '...'!r} ({len(value)} characters)"

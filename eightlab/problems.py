@@ -22,10 +22,12 @@ writes its output on standard output (:func:`run_problem`):
     lexicographically smallest one) or the word ``unsolvable``.
 
 ``min-moves`` and ``shortest-path`` answer every non-empty line of their input, one
-board per line, as the multi-case versions of those problems expect. Malformed input
-(a wrong ``T``, a board of the wrong length, a duplicated tile, an Eight II pair that is
-not solvable) gets one line on standard error naming the case and the problem, and exit
-status 2; the cases before it are still answered.
+board per line, as the multi-case versions of those problems expect. The input is UTF-8
+text; a byte-order mark at its start is skipped. Malformed input (bytes that are not
+UTF-8, a wrong ``T``, a board of the wrong length, a duplicated tile, an Eight II pair
+that is not solvable) gets one line on standard error naming the case and the problem,
+quoting at most a short prefix of the bad input, and exit status 2; the cases before it
+are still answered.
 
 The table method
 ----------------
@@ -83,19 +85,15 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterator
-from math import factorial
 from numbers import Integral
 from pathlib import Path
 
-from eightlab.board import MOVES, Board, as_board, check_pair, is_solvable
-from eightlab.errors import BoardError, EightlabError, UnknownNameError
+from eightlab.board import DELTAS, MOVES, Board, as_board, check_pair, goal_or_default, is_solvable
+from eightlab.errors import BoardError, EightlabError, UnknownNameError, quote
 from eightlab.files import atomic_write
 from eightlab.ranking import rank
+from eightlab.statespace import REACHABLE, STATES  # 9! Cantor ranks, 9!/2 reachable
 
-#: Number of Cantor ranks of a 3x3 board (9!).
-STATES = factorial(9)
-#: Number of boards reachable from any 3x3 board (9!/2).
-REACHABLE = STATES // 2
 #: Table entry of the canonical board (the BFS root).
 ROOT = 4
 #: Table entry of a board the BFS cannot reach.
@@ -104,15 +102,13 @@ UNREACHED = 255
 MAX_CASES = 200
 #: Goal of ``min-moves``.
 MIN_MOVES_GOAL = Board.parse("123804765")
-#: Goal of ``shortest-path``.
-SHORTEST_PATH_GOAL = Board.goal(3)
+#: Goal of ``shortest-path``: the default goal, tiles in order with the blank last.
+SHORTEST_PATH_GOAL = goal_or_default(None)
 #: Methods of :func:`lexicographic_shortest_path` and :func:`run_problem`.
 METHODS = ("table", "idastar")
 #: Exit statuses of :func:`run_problem`.
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
-# Cell step of the blank for each move d, l, r, u; undoing move m steps back by -STEP[m].
-_STEP = (3, -1, 1, -3)
 _CACHE_VERSION = 1
 _CACHE_ENV = "EIGHTLAB_CACHE_DIR"
 
@@ -165,7 +161,9 @@ def lexicographic_shortest_path(a, b, method: str = "table") -> str:
     'urrulldr'
     """
     if method not in METHODS:
-        raise UnknownNameError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+        raise UnknownNameError(
+            f"unknown method {quote(method)}; choose one of {', '.join(METHODS)}"
+        )
     a = as_board(a)
     b = as_board(b, a)
     check_pair(a, b)
@@ -199,11 +197,11 @@ def lexicographic_bfs_table(blank: int) -> bytes:
 
     Raises
     ------
-    ValueError
-        If ``blank`` is not a cell of a 3x3 board.
+    BoardError
+        If ``blank`` is not a cell of a 3x3 board (a :class:`ValueError` too).
     """
     if isinstance(blank, bool) or not isinstance(blank, Integral) or not 0 <= blank < 9:
-        raise ValueError(f"blank must be a cell 0..8, not {blank!r}")
+        raise BoardError(f"blank must be a cell 0..8, not {quote(blank)}")
     blank = int(blank)
     table = _TABLES.get(blank)
     if table is None:
@@ -258,8 +256,11 @@ def run_problem(name: str, stdin, stdout, stderr, method: str = "table") -> int:
     ----------
     name : {"eight-ii", "min-moves", "shortest-path"}
         The problem (see the module docstring).
-    stdin, stdout, stderr : text streams
-        Where the input is read and the answers and errors are written.
+    stdin : text or binary stream
+        Where the input is read; bytes are decoded as UTF-8 (``sys.stdin.buffer``,
+        whatever the locale). A leading byte-order mark is skipped.
+    stdout, stderr : text streams
+        Where the answers and errors are written.
     method : {"table", "idastar"}
         How the paths are found, see :func:`lexicographic_shortest_path`.
 
@@ -276,11 +277,15 @@ def run_problem(name: str, stdin, stdout, stderr, method: str = "table") -> int:
     """
     solver = _PROBLEMS.get(name)
     if solver is None:
-        raise UnknownNameError(f"unknown problem {name!r}; choose one of {', '.join(_PROBLEMS)}")
+        raise UnknownNameError(
+            f"unknown problem {quote(name)}; choose one of {', '.join(_PROBLEMS)}"
+        )
     if method not in METHODS:
-        raise UnknownNameError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+        raise UnknownNameError(
+            f"unknown method {quote(method)}; choose one of {', '.join(METHODS)}"
+        )
     try:
-        for line in solver(stdin.read(), method):
+        for line in solver(_read_text(stdin), method):
             stdout.write(line + "\n")
     except _CaseError as error:
         stdout.flush()
@@ -290,6 +295,20 @@ def run_problem(name: str, stdin, stdout, stderr, method: str = "table") -> int:
         return EXIT_BAD_INPUT
     stdout.flush()
     return EXIT_OK
+
+
+def _read_text(stdin) -> str:
+    """The whole input as text: bytes decoded as UTF-8, a byte-order mark skipped."""
+    data = stdin.read()
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise _CaseError(
+                f"the input is not UTF-8 text (byte {data[error.start]:#04x} at offset "
+                f"{error.start})"
+            ) from None
+    return data.removeprefix("\ufeff")
 
 
 # ----------------------------------------------------------------- the problems
@@ -302,7 +321,7 @@ def _eight_ii(text: str, method: str) -> Iterator[str]:
         cases = int(first)
     except ValueError:
         raise _CaseError(
-            f"line {number}: T must be the number of cases, a whole number, not {first!r}"
+            f"line {number}: T must be the number of cases, a whole number, not {quote(first)}"
         ) from None
     if not 0 <= cases <= MAX_CASES:
         raise _CaseError(f"line {number}: T = {cases} is outside 0..{MAX_CASES}")
@@ -321,7 +340,7 @@ def _eight_ii(text: str, method: str) -> Iterator[str]:
     extra = next(rest, None)
     if extra is not None:
         raise _CaseError(
-            f"T = {cases} but the input goes on after case {cases} (line {extra[0]}: {extra[1]!r})"
+            f"T = {cases} but the input goes on after case {cases} (line {extra[0]}: {quote(extra[1])})"
         )
 
 
@@ -399,7 +418,8 @@ def _table_path(a_tiles: tuple[int, ...], b_tiles: tuple[int, ...]) -> str:
         if code == UNREACHED:
             raise UnsolvablePairError("the pair is not solvable")
         moves.append(MOVES[code])
-        parent = blank - _STEP[code]
+        dr, dc = DELTAS[MOVES[code]]
+        parent = blank - (3 * dr + dc)  # undo the move: step back against it
         cells[blank], cells[parent] = cells[parent], 0
         blank = parent
         code = table[rank(cells)]

@@ -34,17 +34,20 @@ from __future__ import annotations
 from functools import cache
 from itertools import chain, permutations
 from math import factorial
+from numbers import Integral
 
 import numpy as np
 
-from eightlab.board import MOVES, Board, as_board, check_pair, neighbor_table
-from eightlab.errors import BoardError
+from eightlab.board import MOVES, Board, as_board, check_pair, goal_or_default, neighbor_table
+from eightlab.errors import BoardError, quote
 from eightlab.ranking import rank, unrank
 
 #: Cells of the board the tables describe.
 SIZE = 9
 #: Number of permutations of the 9 cells, the length of every table.
 STATES = factorial(SIZE)
+#: Number of boards that can reach any given 3x3 goal: half of them (9!/2 = 181,440).
+REACHABLE = STATES // 2
 
 _FACTORIAL_WEIGHTS = np.array([factorial(SIZE - 1 - i) for i in range(SIZE)], dtype=np.int64)
 
@@ -64,8 +67,8 @@ def require_3x3(board: Board, what: str = "the state-space tables") -> None:
         )
 
 
-def _goal_of(goal) -> Board:
-    goal = Board.goal(3) if goal is None else as_board(goal)
+def _goal_of(goal, like: Board | None = None) -> Board:
+    goal = goal_or_default(goal, like)
     require_3x3(goal)
     return goal
 
@@ -93,7 +96,15 @@ def rank_array(perms: np.ndarray) -> np.ndarray:
 
 
 @cache
-def _permutations() -> np.ndarray:
+def permutation_table() -> np.ndarray:
+    """Every 3x3 board in rank order: row ``r`` holds the tiles of the board of rank ``r``.
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (9!, 9), read-only
+        ``itertools.permutations(range(9))`` yields permutations in lexicographic,
+        that is rank, order. Built once per process and cached.
+    """
     flat = np.fromiter(
         chain.from_iterable(permutations(range(SIZE))), dtype=np.int8, count=STATES * SIZE
     )
@@ -102,21 +113,19 @@ def _permutations() -> np.ndarray:
     return table
 
 
-def permutation_table() -> np.ndarray:
-    """Every 3x3 board in rank order: row ``r`` holds the tiles of the board of rank ``r``.
+@cache
+def move_table() -> np.ndarray:
+    """The goal-independent successor table of the 8-puzzle over Cantor ranks.
 
     Returns
     -------
-    numpy.ndarray of int8, shape (9!, 9), read-only
-        ``itertools.permutations(range(9))`` yields permutations in lexicographic,
-        that is rank, order.
+    numpy.ndarray of int32, shape (9!, 4), read-only
+        Column ``j`` is the rank of the board after the blank makes move ``MOVES[j]``
+        (``d, l, r, u``), ``-1`` where that move leaves the board. Built once per
+        process (about 0.3 s: 0.13 s to list the permutations, 0.18 s to
+        rank their successors) and cached.
     """
-    return _permutations()
-
-
-@cache
-def _move_table() -> np.ndarray:
-    perms = _permutations()
+    perms = permutation_table()
     blanks = np.argmax(perms == 0, axis=1)
     table = np.full((STATES, len(MOVES)), -1, dtype=np.int32)
     for blank, moves in enumerate(neighbor_table(3, 3)):
@@ -130,23 +139,9 @@ def _move_table() -> np.ndarray:
     return table
 
 
-def move_table() -> np.ndarray:
-    """The goal-independent successor table of the 8-puzzle over Cantor ranks.
-
-    Returns
-    -------
-    numpy.ndarray of int32, shape (9!, 4), read-only
-        Column ``j`` is the rank of the board after the blank makes move ``MOVES[j]``
-        (``d, l, r, u``), ``-1`` where that move leaves the board. Built once per
-        process (about 0.3 s: 0.13 s to list the permutations, 0.18 s to
-        rank their successors) and cached.
-    """
-    return _move_table()
-
-
 @cache
 def _distance_table(goal: Board) -> np.ndarray:
-    table = _move_table()
+    table = move_table()
     distance = np.full(STATES, -1, dtype=np.int8)
     frontier = np.array([rank(goal.tiles)], dtype=np.int64)
     distance[frontier] = 0
@@ -228,8 +223,10 @@ def board_of(r: int) -> Board:
     Raises
     ------
     BoardError
-        If ``r`` is not in ``0 .. 9! - 1``.
+        If ``r`` is not a whole number in ``0 .. 9! - 1``.
     """
+    if isinstance(r, bool) or not isinstance(r, Integral):
+        raise BoardError(f"a rank is a whole number 0..{STATES - 1}, not {quote(r)}")
     r = int(r)
     if not 0 <= r < STATES:
         raise BoardError(f"rank {r} is outside 0..{STATES - 1} for a 3x3 board")
@@ -301,7 +298,7 @@ def exact_distance(board, goal=None) -> int | None:
         If a board is unreadable or not 3x3.
     """
     board = as_board(board)
-    goal = _goal_of(goal if goal is None else as_board(goal, board))
+    goal = _goal_of(goal, board)
     check_pair(board, goal)
     d = int(distance_table(goal)[rank_of(board)])
     return None if d < 0 else d

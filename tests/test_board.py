@@ -3,11 +3,13 @@
 import itertools
 import random
 
+import numpy as np
+import oracle
 import pytest
 
 from eightlab import Board, BoardError, GoalMismatchError, IllegalMoveError, is_solvable
-from eightlab.board import MOVES, inversions, neighbor_table, pack, unpack
-from eightlab.errors import EightlabError
+from eightlab.board import MOVES, as_board, inversions, neighbor_table, pack, unpack
+from eightlab.errors import EightlabError, quote
 from eightlab.ranking import lehmer_code, rank, unrank
 
 # ---------------------------------------------------------------- notations
@@ -155,28 +157,29 @@ def test_pack_and_unpack_are_inverse():
 # ---------------------------------------------------------------- solvability
 
 
-def _reachable(goal: Board) -> set:
-    seen, frontier = {goal}, [goal]
-    while frontier:
-        nxt = []
-        for board in frontier:
-            for _, child in board.successors():
-                if child not in seen:
-                    seen.add(child)
-                    nxt.append(child)
-        frontier = nxt
-    return seen
+SHAPES = [(1, 2), (1, 3), (1, 4), (1, 5), (2, 1), (3, 1), (4, 1), (5, 1), (2, 2), (2, 3), (3, 2)]
 
 
-@pytest.mark.parametrize("rows, cols", [(2, 2), (2, 3), (3, 2), (2, 4)])
-def test_parity_predicts_reachability_exactly_on_small_boards(rows, cols):
-    goal = Board.goal(rows, cols)
-    reachable = _reachable(goal)
-    n = rows * cols
-    boards = [Board(p, rows, cols) for p in itertools.permutations(range(n))]
-    assert len(reachable) * 2 == len(boards)
-    for board in boards:
-        assert is_solvable(board, goal) == (board in reachable)
+@pytest.mark.parametrize("rows, cols", SHAPES + [(2, 4)])
+def test_is_solvable_is_exactly_reachability_by_exhaustive_search(rows, cols):
+    """Issue 10 (3): a single row or column keeps the tiles' order; parity elsewhere."""
+    boards = oracle.all_boards(rows, cols)
+    for goal in (boards[-1], boards[len(boards) // 3]):  # blank last, and another goal
+        reachable = oracle.distances(goal, rows, cols)
+        goal_board = Board(goal, rows, cols)
+        for cells in boards:
+            expected = cells in reachable
+            assert is_solvable(Board(cells, rows, cols), goal_board) == expected, (cells, goal)
+            assert oracle.is_solvable(cells, goal, rows, cols) == expected
+
+
+def test_a_single_row_or_column_cannot_reorder_its_tiles():
+    column = Board.parse("2\n3\n1\n0")
+    assert (column.rows, column.cols) == (4, 1)
+    assert not is_solvable(column)  # issue 10 (3): was declared solvable
+    assert is_solvable(column, Board([0, 2, 3, 1], 4, 1))
+    assert is_solvable(Board([3, 0, 1, 2], 1, 4), Board([3, 1, 2, 0], 1, 4))
+    assert not is_solvable(Board([1, 0, 2], 1, 3), Board([2, 1, 0], 1, 3))
 
 
 def test_source_problem_solvability():
@@ -225,3 +228,136 @@ def test_boards_that_are_not_square_keep_their_shape_in_repr_and_pickle():
     assert Board.parse(board.format("grid")) == board
     with pytest.raises(BoardError, match="has 2 rows, not 3"):
         Board.parse("1 2 3\n4 x 5", rows=3, cols=2)
+
+
+# ---------------------------------------------------- bad arguments (issue 10, 11)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (([1.5, 2, 3, 0],), r"tiles\[0\] must be a whole number, not 1\.5"),
+        (([1, 2, 3, 0.0],), r"tiles\[3\] must be a whole number"),
+        (([True, 0, 2, 3],), r"tiles\[0\] must be a whole number, not True"),
+        ((["1", "2", "3", "0"],), r"tiles\[0\] must be a whole number"),
+        (("1230",), "tiles must be a sequence of whole numbers, not str"),
+        ((1230,), "tiles must be a sequence of whole numbers, not int"),
+        (([], 0, 0), "rows must be a whole number >= 1, not 0"),
+        (([],), "tiles is empty"),
+        (([1, 0], -1, -2), "rows must be a whole number >= 1, not -1"),
+        (([1, 0], 1, -2), "cols must be a whole number >= 1, not -2"),
+        (([1, 0], 1.0, 2), "rows must be a whole number >= 1, not 1.0"),
+        (([1, 0], True, 2), "rows must be a whole number >= 1, not True"),
+        (([1, 0], 3, 3), "has 2 cells; a 3x3 board needs 9"),
+        (([1, 2, 0], 2), "do not fill 2 rows"),
+        (([1, 2, 3, 4, 0],), "square board needs 4, 9"),
+        (([1, 2, 3, 4],), "tile 4 .* out of range"),
+    ],
+)
+def test_bad_constructor_arguments_raise_an_eightlab_error_naming_them(args, message):
+    with pytest.raises(BoardError, match=message):
+        Board(*args)
+
+
+def test_numpy_integers_are_whole_numbers():
+    board = Board(np.array([1, 2, 3, 0]), np.int64(2), np.int32(2))
+    assert board == Board.goal(2) and type(board.tiles[0]) is int and type(board.rows) is int
+    assert Board([1, 2, 0], rows=1) == Board([1, 2, 0], 1, 3)  # one size given: the other follows
+    with pytest.raises(BoardError, match="whole number"):
+        Board(np.array([1.0, 2.0, 3.0, 0.0]))
+    with pytest.raises(BoardError, match="rows must be"):
+        Board.goal(0)
+    with pytest.raises(BoardError, match="rows must be"):
+        Board.parse("1230", rows=-2, cols=-2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["1 2 3\n4 5\n6 7 0 8", "123\n456\n78", "1 2 3\n4 5 6 7\n8 0", "12\n3 0 4"],
+)
+def test_ragged_grids_are_refused_in_both_spellings(text):
+    with pytest.raises(BoardError, match="rows of different lengths"):
+        Board.parse(text)
+
+
+# ---------------------------------------------------------------- int boards
+
+
+@pytest.mark.parametrize(
+    "value, rows, text",
+    [
+        (123804765, None, "123804765"),
+        (12345678, None, "012345678"),  # -p goal 012345678 reaches a notebook as 12345678
+        (1230, None, "1230"),
+        (123, None, "0123"),
+        (12345, 2, "012345"),
+        (np.int64(283104765), None, "283104765"),
+    ],
+)
+def test_an_int_is_read_as_its_digits_with_one_leading_blank_restored(value, rows, text):
+    cols = None if rows is None else 3
+    assert Board.parse(value, rows, cols) == Board.parse(text, rows, cols)
+    if rows is None:
+        assert as_board(value) == Board.parse(text)
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        (1234567, "has 7 cells"),  # two digits missing: refused, not guessed
+        (10234567, "has 8 cells"),  # one missing but a 0 among them: ambiguous, refused
+        (1234567890, "has 10 cells"),
+        (-123804765, "needs one digit per cell, not -123804765"),
+        (10**40, "more than 10 digits"),
+        (True, "not bool"),
+    ],
+)
+def test_ints_that_are_not_one_digit_per_cell_are_refused(value, message):
+    with pytest.raises(BoardError, match=message):
+        Board.parse(value)
+
+
+def test_a_4x4_board_cannot_be_an_int():
+    with pytest.raises(BoardError, match="only boards up to 3x3"):
+        Board.parse(123456789012345, 4, 4)
+
+
+def test_the_goal_of_a_pair_may_be_an_int():
+    assert is_solvable(283104765, 123804765)
+    assert as_board(123804765, like=Board.goal(3)) == Board.parse("123804765")
+
+
+# --------------------------------------------------------- bounded quotes (issue 10, 12)
+
+
+def test_error_messages_quote_a_bounded_prefix_of_the_input():
+    for text in ("1" * 5_000_000, "x" * 100_000, "1 " * 100_000, "12\n" * 100_000):
+        with pytest.raises(BoardError) as info:
+            Board.parse(text)
+        message = str(info.value)
+        assert len(message) < 300 and "\n" not in message, message[:400]
+    with pytest.raises(BoardError) as info:
+        Board.parse("1" * 5_000_000, 3, 3)
+    assert "(5000000 characters)" in str(info.value)
+
+
+def test_quote_is_the_one_helper():
+    assert quote("283104765") == "'283104765'"
+    assert quote("a\nb") == "'a\\nb'"
+    assert quote("1" * 100, limit=5) == "'11111...' (100 characters)"
+    assert quote(1.5) == "1.5"
+    assert len(quote(list(range(10_000)))) < 100
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: Board.goal(1.5), "rows must be a whole number >= 1, not 1.5"),
+        (lambda: Board.goal(3, -3), "cols must be a whole number >= 1, not -3"),
+        (lambda: Board.goal().apply(None), "a path is a string of moves"),
+        (lambda: Board.goal().format("n" * 1000), r"\(1000 characters\)"),
+    ],
+)
+def test_other_bad_arguments_are_eightlab_errors_too(call, message):
+    with pytest.raises(EightlabError, match=message):
+        call()

@@ -1,9 +1,16 @@
 """The command line: python -m eightlab solve, exit statuses, one-line errors, light imports."""
 
+import contextlib
+import errno
+import io
+import os
 import subprocess
 import sys
 
 import pytest
+
+from eightlab import Board, SearchResult, SearchStats, Status
+from eightlab.cli import main
 
 
 def eightlab(*args, stdin=None):
@@ -112,3 +119,139 @@ def test_a_closed_pipe_is_not_a_traceback():
         timeout=60,
     )
     assert "Traceback" not in code.stderr
+
+
+# ------------------------------------------------------------- issue 10 (3, 12, 13, 15)
+
+
+def in_process(*args):
+    """``main([...])`` in this process: (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_solve_help_lists_every_exit_status():
+    text = eightlab("solve", "--help").stdout
+    statuses = text[text.index("exit status:") :]
+    for status in "01234":
+        assert f"  {status}  " in statuses
+    assert "budget exceeded" in statuses and "cutoff" in statuses and "--limit" in statuses
+    assert "could not be written" in statuses
+
+
+def test_a_cutoff_exits_3_and_says_no_goal_within_the_limit(monkeypatch):
+    import eightlab.search
+
+    def cut_off(start, goal, algorithm, heuristic, **options):
+        start = Board.parse(start)
+        return SearchResult(algorithm, None, start, goal, Status.CUTOFF, None, SearchStats())
+
+    monkeypatch.setattr(eightlab.search, "solve", cut_off)
+    status, out, _ = in_process("solve", "283104765", "-a", "dls", "--limit", "3")
+    assert status == 3
+    assert "cutoff: no goal within the depth limit 3" in out
+    assert "cutoff" not in in_process("solve", "283104765", "-a", "dls", "--limit", "30")[1][-40:]
+
+
+def test_weighted_astar_with_weight_1_and_an_admissible_heuristic_is_optimal():
+    run = eightlab("solve", "867254301", "-a", "weighted-astar", "--weight", "1")
+    assert run.returncode == 0 and "length: 31" in run.stdout
+    assert "note:" not in run.stdout
+    heavier = eightlab("solve", "867254301", "-a", "weighted-astar", "--weight", "1.5")
+    assert "note: weighted-astar is not optimal" in heavier.stdout
+    inadmissible = eightlab(
+        "solve", "867254301", "-a", "weighted-astar", "--weight", "1", "--heuristic", "nilsson"
+    )
+    assert "(inadmissible)" in inadmissible.stdout
+
+
+def test_a_byte_order_mark_at_the_start_of_problem_input_is_accepted():
+    for name, text, answer in [
+        ("min-moves", "283104765\n", "4\n"),
+        ("shortest-path", "1 2 3 4 5 6 7 x 8\n", "r\n"),
+        ("eight-ii", "1\n12X453786\n12345678X\n", "Case 1: 2\ndd\n"),
+    ]:
+        run = subprocess.run(
+            [sys.executable, "-m", "eightlab", "problem", name, "--method", "idastar"],
+            input="\ufeff".encode() + text.encode(),
+            capture_output=True,
+            timeout=120,
+        )
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.decode() == answer
+
+
+def test_problem_input_that_is_not_utf8_is_one_line_and_exit_2():
+    run = subprocess.run(
+        [sys.executable, "-m", "eightlab", "problem", "min-moves"],
+        input=b"\xff\xfe2831\x80",
+        capture_output=True,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert run.stderr.decode().count("\n") == 1 and b"not UTF-8" in run.stderr
+
+
+def test_a_five_million_character_line_gets_a_short_message():
+    run = subprocess.run(
+        [sys.executable, "-m", "eightlab", "problem", "min-moves"],
+        input=b"1" * 5_000_000 + b"\n",
+        capture_output=True,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert len(run.stderr) < 300 and run.stderr.count(b"\n") == 1, run.stderr[:400]
+    assert b"(5000000 characters)" in run.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize(
+    "args",
+    [["--help"], ["solve", "--help"], ["problem", "--help"], ["solve", "283104765"]],
+)
+def test_output_that_cannot_be_written_exits_4(args):
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [sys.executable, "-m", "eightlab", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert run.returncode == 4, run.stderr
+    assert "Traceback" not in run.stderr and "cannot write the output" in run.stderr
+
+
+class _Full(io.StringIO):
+    def write(self, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_usage_message_that_cannot_be_written_exits_4(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", _Full())
+    assert main(["solve"]) == 4  # the usage error goes to the full standard error
+    monkeypatch.setattr(sys, "stdout", _Full())
+    assert main(["--help"]) == 4
+
+
+@pytest.mark.parametrize("start", ["1 2 3\n4 5\n6 7 0 8", "123\n456\n78"])
+def test_ragged_grids_are_bad_input(start):
+    status, _, err = in_process("solve", start)
+    assert status == 2 and "rows of different lengths" in err
+    assert err.count("\n") == 1
+
+
+def test_a_single_column_is_unsolvable_unless_its_tiles_keep_their_order():
+    assert in_process("solve", "2\n3\n1\n0")[0] == 1  # was an AssertionError
+    assert in_process("solve", "2\n3\n1\n0", "-a", "iddfs")[0] == 1  # never ended
+    status, out, _ = in_process("solve", "0\n2\n3\n1", "--goal", "2\n3\n1\n0", "-a", "iddfs")
+    assert status == 0 and "length: 3" in out
+
+
+def test_long_arguments_are_quoted_briefly():
+    status, _, err = in_process("solve", "1" * 100_000)
+    assert status == 2 and len(err) < 300
+    status, _, err = in_process("solve", "283104765", "--max-nodes", "x" * 100_000)
+    assert status == 2 and len(err) < 400 and err.count("\n") == 1

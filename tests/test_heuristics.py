@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections import deque
 from itertools import permutations
 
 import numpy as np
+import oracle
 import pytest
 
 from eightlab import Board
@@ -52,15 +52,7 @@ def h(name, board, goal=ORDERED):
 
 
 def bfs_distances(goal: Board) -> dict[Board, int]:
-    distance = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        board = queue.popleft()
-        for _, child in board.successors():
-            if child not in distance:
-                distance[child] = distance[board] + 1
-                queue.append(child)
-    return distance
+    return oracle.board_distances(goal)  # tests/oracle.py, independent of eightlab
 
 
 # ------------------------------------------------------------------ registry
@@ -180,19 +172,7 @@ def test_max_swap_is_gaschnigs_procedure():
 
 def test_max_swap_is_the_exact_distance_of_the_swap_relaxation():
     goal = Board((1, 2, 3, 4, 5, 0), 2, 3)
-    relaxed = {goal.tiles: 0}
-    queue = deque([goal.tiles])
-    while queue:
-        cells = queue.popleft()
-        blank = cells.index(0)
-        for p in range(6):
-            if p != blank:
-                swapped = list(cells)
-                swapped[p], swapped[blank] = swapped[blank], swapped[p]
-                swapped = tuple(swapped)
-                if swapped not in relaxed:
-                    relaxed[swapped] = relaxed[cells] + 1
-                    queue.append(swapped)
+    relaxed = oracle.distances(goal, step=oracle.swap_neighbours)
     assert len(relaxed) == 720
     for cells in permutations(range(6)):
         assert h("max-swap", Board(cells, 2, 3), goal) == relaxed[cells]

@@ -1,11 +1,11 @@
 """IDA*: known answers, the lexicographic mode against a BFS oracle, counts, budgets."""
 
 import random
-from collections import deque
-from functools import cache
 from itertools import pairwise
 
+import oracle
 import pytest
+from oracle import lexsmallest_shortest_path
 
 from eightlab import Board, EightlabError, Status, solve
 from eightlab.cli import main
@@ -15,51 +15,19 @@ from eightlab.search.bestfirst import astar_search as astar
 from eightlab.search.idastar import idastar_search as idastar
 
 # ------------------------------------------------------------ an independent oracle
-# Plain tuples and row/column arithmetic, sharing no code with eightlab's searches.
+# tests/oracle.py: plain tuples and row/column arithmetic, sharing no code with eightlab.
 
 SIDE = 3
-ORDER = "dlru"
-STEP = {"d": (1, 0), "l": (0, -1), "r": (0, 1), "u": (-1, 0)}
 
 
-def neighbours(tiles, side=SIDE):
-    """(move, tiles) one move of the blank away, in the order d, l, r, u."""
-    b = tiles.index(0)
-    r, c = divmod(b, side)
-    out = []
-    for move in ORDER:
-        dr, dc = STEP[move]
-        if 0 <= r + dr < side and 0 <= c + dc < side:
-            q = (r + dr) * side + c + dc
-            cells = list(tiles)
-            cells[b], cells[q] = cells[q], cells[b]
-            out.append((move, tuple(cells)))
-    return out
+def neighbours(tiles):
+    """(move, tiles) one move of the blank away on a 3x3 board, in the order d, l, r, u."""
+    return oracle.neighbours(tiles, 3, 3)
 
 
-@cache
 def distances_to(goal):
-    """Exact distance to ``goal`` of every board that can reach it (BFS from the goal)."""
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        state = queue.popleft()
-        d = dist[state] + 1
-        for _, nxt in neighbours(state):
-            if nxt not in dist:
-                dist[nxt] = d
-                queue.append(nxt)
-    return dist
-
-
-def lexsmallest_shortest_path(start, goal):
-    """From the start, always take the smallest move that gets one step closer."""
-    dist = distances_to(goal)
-    state, path = start, []
-    while state != goal:
-        move, state = next((m, s) for m, s in neighbours(state) if dist[s] == dist[state] - 1)
-        path.append(move)
-    return "".join(path)
+    """Exact distance to ``goal`` of every 3x3 board that can reach it."""
+    return oracle.distances(goal, 3, 3)
 
 
 def random_goals(n, seed=20261130):

@@ -208,7 +208,6 @@ def test_non_optimal_searches_return_valid_paths(algorithm, heuristic, distances
             assert result.length <= 2 * expected  # the default weight bounds the cost
 
 
-@pytest.mark.skipif("dls" not in ALGORITHMS, reason="dls is not registered")
 def test_depth_limited_search_returns_valid_paths_within_its_limit(distances):
     for board in SHALLOW[: 2 * 11]:  # depths 0..10, two each
         expected = int(distances[rank_of(board)])

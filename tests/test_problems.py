@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import eightlab
-from eightlab import problems
+from eightlab import problems, statespace
 from eightlab.board import INVERSE, Board
 from eightlab.errors import BoardError, UnknownNameError
 from eightlab.problems import (
@@ -27,8 +27,6 @@ from eightlab.problems import (
     lexicographic_shortest_path,
     run_problem,
 )
-
-statespace = pytest.importorskip("eightlab.statespace")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_INPUT = "2\n12X453786\n12345678X\n564178X23\n7568X4123\n"

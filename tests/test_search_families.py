@@ -8,6 +8,7 @@ import random
 import sys
 
 import pytest
+from cases import CASES, SHALLOW_CASES
 
 from eightlab import Board, RecordingObserver, Status, solve
 from eightlab.errors import EightlabError, UnknownNameError
@@ -18,17 +19,12 @@ from eightlab.search.iddfs import DIAMETERS, depth_limited_search
 
 NEW = ["bidirectional-bfs", "dls", "iddfs", "iddfs-tree", "iddfs-h", "rbfs"]
 OPTIMAL = ["bidirectional-bfs", "iddfs", "iddfs-h", "rbfs"]
-EXPONENTIAL = {"dls", "iddfs"}  # uninformed tree searches: skipped on deep instances
-
-# (start, goal, optimal length, a path that must be returned exactly or None)
-CASES = [
-    ("283104765", "123804765", 4, None),
-    ("2 3 4 1 5 x 7 6 8", "12345678x", 19, None),
-    ("12X453786", "12345678X", 2, "dd"),
-    ("564178X23", "7568X4123", 8, None),
-    ("283104765", "283104765", 0, ""),
-    ("8 6 7 2 5 4 3 x 1", "12345678x", 31, None),
-    ("531408627", "123804765", 30, None),
+EXPONENTIAL = {"dls", "iddfs"}  # uninformed tree searches: only on shallow instances
+# (algorithm, case) pairs: the uninformed tree searches are exponential in the depth
+ALGORITHM_CASES = [
+    (algorithm, *case)
+    for algorithm in OPTIMAL
+    for case in (SHALLOW_CASES if algorithm in EXPONENTIAL else CASES)
 ]
 DEEP = "8 6 7 2 5 4 3 x 1"  # 31 moves from 12345678x
 
@@ -60,11 +56,8 @@ def test_registry_entries():
 # -------------------------------------------------------------- known cases
 
 
-@pytest.mark.parametrize("algorithm", OPTIMAL)
-@pytest.mark.parametrize("start, goal, length, path", CASES)
+@pytest.mark.parametrize("algorithm, start, goal, length, path", ALGORITHM_CASES)
 def test_source_cases_have_their_optimal_length(algorithm, start, goal, length, path):
-    if algorithm in EXPONENTIAL and length > 19:
-        pytest.skip("uninformed tree search is exponential in the depth")
     result = solve(start, goal, algorithm, "manhattan")
     assert result.algorithm == algorithm
     assert result.length == length
@@ -73,10 +66,8 @@ def test_source_cases_have_their_optimal_length(algorithm, start, goal, length, 
         assert result.path == path
 
 
-@pytest.mark.parametrize("start, goal, length, path", CASES)
+@pytest.mark.parametrize("start, goal, length, path", SHALLOW_CASES)
 def test_depth_limited_search_at_the_optimal_depth(start, goal, length, path):
-    if length > 19:
-        pytest.skip("uninformed tree search is exponential in the depth")
     result = solve(start, goal, "dls", limit=length)
     assert result.length == length  # no shorter path exists, and none longer is allowed
     assert_solves(result, *boards(start, goal))

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections import Counter, deque
+from collections import Counter
 from math import factorial
 
 import numpy as np
+import oracle
 import pytest
 
 from eightlab import Board, is_solvable, solve
@@ -38,19 +39,8 @@ RING = "123804765"
 
 
 def python_bfs(goal: Board, max_depth: int | None = None) -> dict[Board, int]:
-    """Distances from ``goal`` by a plain BFS on Board objects (an independent oracle)."""
-    distance = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        board = queue.popleft()
-        d = distance[board]
-        if max_depth is not None and d == max_depth:
-            continue
-        for _, child in board.successors():
-            if child not in distance:
-                distance[child] = d + 1
-                queue.append(child)
-    return distance
+    """Distances from ``goal`` by a plain BFS (tests/oracle.py, an independent oracle)."""
+    return oracle.board_distances(goal, max_depth)
 
 
 # ----------------------------------------------------------------- ranking
@@ -309,3 +299,9 @@ def test_random_walks_stay_within_their_length():
     assert random_walk_instance("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", 7, 1).size == 16
     with pytest.raises(EightlabError):
         random_walk_instance(goal, -1)
+
+
+@pytest.mark.parametrize("r", [1.5, "7", True, None])
+def test_a_rank_must_be_a_whole_number(r):
+    with pytest.raises(BoardError, match="a rank is a whole number"):
+        board_of(r)

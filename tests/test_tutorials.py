@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections import deque
 from pathlib import Path
 
 import matplotlib.colors
@@ -17,6 +16,7 @@ import matplotlib.pyplot as plt
 import nbformat
 import networkx as nx
 import numpy as np
+import oracle
 import pytest
 
 from eightlab import Board, RecordingObserver, drawing, solve, statespace
@@ -147,18 +147,8 @@ def test_tutorial_runs_and_saves_its_figures(name, tmp_path, kernel_environment)
 
 # -------------------------------------------------------------------- drawing
 def _ball(goal: Board, radius: int) -> dict:
-    """Distances of every board within ``radius`` moves of ``goal`` (plain BFS)."""
-    depth = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        board = queue.popleft()
-        if depth[board] == radius:
-            continue
-        for _, child in board.successors():
-            if child not in depth:
-                depth[child] = depth[board] + 1
-                queue.append(child)
-    return depth
+    """Distances of every board within ``radius`` moves of ``goal`` (tests/oracle.py)."""
+    return oracle.board_distances(goal, radius)
 
 
 @pytest.fixture(autouse=True)
