@@ -22,19 +22,27 @@ References
 from __future__ import annotations
 
 import math
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+import warnings
 from dataclasses import fields
 from pathlib import Path
 
-from eightlab.board import Board, as_board
+import pandas as pd
+from tqdm import tqdm
+
+from eightlab import statespace
+from eightlab.board import as_board, goal_or_default
 from eightlab.errors import EightlabError
 from eightlab.files import atomic_write
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchStats, Status
-from eightlab.search import get_algorithm, solve
+from eightlab.runner.cluster import default_workers, execute_tasks
+from eightlab.runner.partial import PartialTable, task_key
+from eightlab.runner.progress import report
+from eightlab.search import get_algorithm, run_label, solve
 
-#: The count columns of a run, in :class:`~eightlab.result.SearchStats` order.
-STAT_COLUMNS = tuple(f.name for f in fields(SearchStats))
+#: The count columns of a run, in :class:`~eightlab.result.SearchStats` order (the
+#: per-iteration rows of the iterative searches are a table of their own).
+STAT_COLUMNS = tuple(f.name for f in fields(SearchStats) if f.name != "per_iteration")
 
 #: The columns of :func:`run_grid`'s table, in order.
 RUN_COLUMNS = (
@@ -51,8 +59,17 @@ RUN_COLUMNS = (
     "path",
 )
 
+#: The integer and float columns of :data:`RUN_COLUMNS` (the others are text).
+INTEGER_COLUMNS = ("instance", "optimal_length", "length") + tuple(
+    c for c in STAT_COLUMNS if c not in ("thresholds", "wall_seconds", "cpu_seconds")
+)
+FLOAT_COLUMNS = ("wall_seconds", "cpu_seconds", "b_star")
+
 #: Status of a run that :func:`run_grid` did not start (``skip_deeper``).
 SKIPPED = "skipped"
+
+#: Status of a run given up after it killed its workers repeatedly (a cluster run).
+WORKER_LOST = "worker_lost"
 
 #: The metrics that :func:`summary_table` summarises.
 SUMMARY_METRICS = (
@@ -139,8 +156,6 @@ def optimal_lengths(boards, goal) -> list:
     """
     if goal.rows != 3 or goal.cols != 3:
         return [None] * len(boards)
-    from eightlab import statespace
-
     table = statespace.distance_table(goal)
     lengths = []
     for board in boards:
@@ -199,7 +214,7 @@ def run_one(task: tuple) -> dict:
     return {column: row.get(column) for column in RUN_COLUMNS}
 
 
-def _skipped_row(task: tuple) -> dict:
+def _skipped_row(task: tuple, status: str = SKIPPED) -> dict:
     instance, start, goal, optimal, algorithm, heuristic = task[:6]
     row = dict.fromkeys(RUN_COLUMNS)
     row.update(
@@ -209,7 +224,7 @@ def _skipped_row(task: tuple) -> dict:
         optimal_length=optimal,
         algorithm=algorithm,
         heuristic=heuristic,
-        status=SKIPPED,
+        status=status,
         b_star=math.nan,
     )
     return row
@@ -227,6 +242,8 @@ def run_grid(
     skip_deeper: bool = False,
     *,
     options: dict | None = None,
+    scheduler: str | None = None,
+    partial=None,
 ):
     """Run every algorithm (with every heuristic if informed) on every instance.
 
@@ -246,21 +263,33 @@ def run_grid(
     max_seconds : float, optional
         Budget of each run, in wall-clock seconds.
     workers : int, optional
-        Worker processes; 1 runs everything in this process, one run at a time.
+        1 (default) runs everything in this process, one run at a time, without Dask.
+        More: a Dask ``LocalCluster`` of that many single-threaded worker processes
+        (:func:`eightlab.runner.cluster.execute_tasks`); None: one per CPU core.
     progress : bool, optional
-        Show a tqdm progress bar over the runs.
+        Show a tqdm progress bar over the runs (and report them to ``eightlab run``,
+        which shows its own bar, when it runs the notebook).
     skip_deeper : bool, optional
         Run the instances by increasing optimal length (instances of the same length in
         the order given, those without one, unsolvable or not 3x3, last), and once a run of an
         (algorithm, heuristic) pair exceeds its budget, start no further run of that
         pair: its runs not started yet, on the remaining instances of the same depth
-        and on all deeper ones, get status ``"skipped"`` and no counts. With
-        ``workers > 1``, runs of the pair already started when the budget was exceeded
-        still finish and keep their own status. This keeps exponential searches such
-        as IDDFS to the depths their budget allows.
+        and on all deeper ones, get status ``"skipped"`` and no counts. On a cluster,
+        runs of the pair already started when the budget was exceeded still finish and
+        keep their own status. This keeps exponential searches such as IDDFS to the
+        depths their budget allows.
     options : dict, optional
         Further keywords for every :func:`~eightlab.search.solve` call (for example
         ``{"engine": "compiled"}``); an algorithm that does not take one raises.
+    scheduler : str, optional
+        The address of a running Dask scheduler (``"tcp://host:8786"``): the runs go to
+        its workers, which must be able to import this eightlab. Empty or None: as
+        ``workers`` says.
+    partial : str or Path, optional
+        A CSV file that makes the run resumable (:mod:`eightlab.runner.partial`):
+        every finished run is appended to it at once, and the runs it already holds
+        (same instance, boards, algorithm, heuristic, budgets and options) are taken
+        from it instead of being run again.
 
     Returns
     -------
@@ -268,10 +297,14 @@ def run_grid(
         One row per instance x (algorithm, heuristic), by instance and then in the
         order the algorithms and heuristics were given; columns :data:`RUN_COLUMNS`:
         ``optimal_length`` (exact, 3x3 only), ``length`` found, ``status`` (``solved``,
-        ``unsolvable``, ``budget_exceeded``, ``skipped``), the node counts of
+        ``unsolvable``, ``budget_exceeded``, ``skipped``, or ``worker_lost`` for a run
+        that kept killing its workers), the node counts of
         :class:`~eightlab.result.SearchStats`, ``wall_seconds`` and ``cpu_seconds``
         (seconds) and ``b_star`` (:func:`effective_branching_factor` of the nodes
-        generated at the optimal depth; nan unless solved).
+        generated at the optimal depth; nan unless solved). The counts do not depend
+        on ``workers`` or ``scheduler``. ``table.attrs["execution"]`` says how the runs
+        were executed and their times measured (for provenance), and how many rows
+        came from ``partial``.
 
     Raises
     ------
@@ -281,9 +314,6 @@ def run_grid(
     UnknownNameError, BoardError, GoalMismatchError
         On an unknown name or unreadable boards.
     """
-    import pandas as pd
-    from tqdm import tqdm
-
     boards = [as_board(board) for board in instances]
     if not boards:
         raise EightlabError(
@@ -296,9 +326,7 @@ def run_grid(
     algorithms, heuristics = list(algorithms), list(heuristics)
     if not algorithms:
         raise EightlabError("no algorithms to run: the list of algorithms is empty")
-    if goal is None:
-        goal = Board.goal(boards[0].rows, boards[0].cols)
-    goal = as_board(goal, boards[0])
+    goal = goal_or_default(goal, boards[0])
     combos = _combinations(algorithms, heuristics)
     optimal = optimal_lengths(boards, goal)
     tasks = [
@@ -308,14 +336,50 @@ def run_grid(
     ]
     if skip_deeper:
         tasks = _by_depth(tasks)
+    keyed = [(_task_key(task), task) for task in tasks]
+    if workers is None:
+        workers = default_workers()
     bar = tqdm(total=len(tasks), desc="runs", disable=not progress, leave=False)
     try:
-        rows = _run_tasks(tasks, workers, skip_deeper, bar)
+        rows, execution = _run_tasks(keyed, workers, scheduler or None, skip_deeper, partial, bar)
     finally:
         bar.close()
+    if skip_deeper:
+        _skip_after_first_exceeded(rows, [task for _, task in keyed])
     order = {combo: k for k, combo in enumerate(combos)}
     rows.sort(key=lambda row: (row["instance"], order[row["algorithm"], row["heuristic"]]))
-    return _with_dtypes(pd.DataFrame(rows, columns=list(RUN_COLUMNS)))
+    table = _with_dtypes(pd.DataFrame(rows, columns=list(RUN_COLUMNS)))
+    table.attrs["execution"] = execution
+    return table
+
+
+def _skip_after_first_exceeded(rows: list[dict], tasks: list) -> None:
+    """Make ``skip_deeper`` independent of the number of workers.
+
+    Serially, every run of a pair after its first run out of budget (in task order) is
+    skipped. On a cluster some of them may have been started before that run ended;
+    their rows are turned into ``skipped`` rows, so the table is the serial one.
+    """
+    position = {(task[0], task[4], task[5]): k for k, task in enumerate(tasks)}
+    first = {}
+    for row in rows:
+        if row["status"] == str(Status.BUDGET_EXCEEDED):
+            pair = (row["algorithm"], row["heuristic"])
+            k = position[row["instance"], *pair]
+            first[pair] = min(first.get(pair, k), k)
+    for j, row in enumerate(rows):
+        pair = (row["algorithm"], row["heuristic"])
+        k = position[row["instance"], *pair]
+        if pair in first and k > first[pair] and row["status"] != SKIPPED:
+            rows[j] = _skipped_row(tasks[k])
+
+
+def _task_key(task: tuple) -> str:
+    instance, start, goal, _, algorithm, heuristic, max_nodes, max_seconds, options = task
+    return task_key(
+        instance, str(start), str(goal), algorithm, heuristic, max_nodes, max_seconds,
+        sorted((options or {}).items()),
+    )  # fmt: skip
 
 
 def _by_depth(tasks: list) -> list:
@@ -323,57 +387,82 @@ def _by_depth(tasks: list) -> list:
     return sorted(tasks, key=lambda t: (t[3] is None, t[3] or 0))
 
 
-def _run_tasks(tasks: list, workers: int, skip_deeper: bool, bar) -> list[dict]:
-    """Run the tasks in order, ``workers`` at a time, skipping pairs that ran out.
+def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar):
+    """Run the tasks in order, skipping pairs that ran out; rows and how they ran.
 
     With ``skip_deeper``, a pair whose run exceeded its budget is not started again:
     the tasks come by increasing depth, so every later task is at least as deep.
     """
     rows = []
     out_of_budget = set()
+    lost = []
+    store = None
+    done = {}
+    if partial is not None:
+        store = PartialTable(partial, RUN_COLUMNS, INTEGER_COLUMNS, FLOAT_COLUMNS)
+        done = {key: _restored(row) for key, row in store.load().items()}
+        done = {key: done[key] for key, _ in keyed if key in done}
+        store.open(done)
 
-    def record(row):
+    def record(key, task, row):
         rows.append(row)
         bar.update(1)
+        report(len(rows), len(keyed), "runs")
         if row["status"] == str(Status.BUDGET_EXCEEDED):
             out_of_budget.add((row["algorithm"], row["heuristic"]))
+        if store is not None and key not in done and row["status"] != WORKER_LOST:
+            store.append(key, row)
 
-    def runnable(task) -> bool:
+    def runnable(key, task) -> bool:
+        if key in done:
+            record(key, task, done[key])
+            return False
         if skip_deeper and (task[4], task[5]) in out_of_budget:
-            record(_skipped_row(task))
+            record(key, task, _skipped_row(task))
             return False
         return True
 
-    if workers <= 1:
-        for task in tasks:
-            if runnable(task):
-                record(run_one(task))
-        return rows
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = iter(tasks)
-        running = set()
-        while True:
-            while len(running) < 2 * workers:
-                task = next(pending, None)
-                if task is None:
-                    break
-                if runnable(task):
-                    running.add(pool.submit(run_one, task))
-            if not running:
-                return rows
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                record(future.result())
+    def on_lost(key, task, error):
+        lost.append(f"instance {task[0]} {task[4]}{f' ({task[5]})' if task[5] else ''}")
+        record(key, task, _skipped_row(task, WORKER_LOST))
+
+    try:
+        execution = execute_tasks(
+            run_one,
+            keyed,
+            workers=workers,
+            scheduler=scheduler,
+            runnable=runnable,
+            on_row=record,
+            on_lost=on_lost,
+        )
+    finally:
+        if store is not None:
+            store.close()
+    if lost:
+        warnings.warn(
+            f"{len(lost)} runs killed their workers repeatedly and were given up "
+            f"(status {WORKER_LOST!r}): {', '.join(lost)}",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+    execution["resumed_rows"] = len(done)
+    execution["lost"] = lost
+    return rows, execution
+
+
+def _restored(row: dict) -> dict:
+    """A row read back from a partial table, as :func:`run_one` returned it."""
+    if row.get("path") == "" and row.get("length") is None:
+        row["path"] = None
+    return row
 
 
 def _with_dtypes(table):
     """Nullable integer columns for lengths and counts (missing when not run)."""
-    integer = ["instance", "optimal_length", "length"] + [
-        c for c in STAT_COLUMNS if c not in ("thresholds", "wall_seconds", "cpu_seconds")
-    ]
-    for column in integer:
+    for column in INTEGER_COLUMNS:
         table[column] = table[column].astype("Int64")
-    for column in ("wall_seconds", "cpu_seconds", "b_star"):
+    for column in FLOAT_COLUMNS:
         table[column] = table[column].astype(float)
     return table
 
@@ -401,8 +490,6 @@ def summary_table(runs, metrics=SUMMARY_METRICS, require_all_solved: bool = True
         metric ``m``, ``m_median``, ``m_q1``, ``m_q3`` (25th and 75th percentiles)
         and ``m_iqr`` (``m_q3 - m_q1``), in the metric's unit (moves, nodes, seconds).
     """
-    import pandas as pd
-
     keys = ["algorithm", "heuristic", "depth"]
     data = runs.rename(columns={"optimal_length": "depth"})
     data = data[data["depth"].notna()]
@@ -454,8 +541,6 @@ def median_ratio(summary, metric: str, numerator: str, denominator: str):
         The deepest depth at which both searches have a median, and the ratio of their
         medians there; None if there is no such depth.
     """
-    from eightlab.search import run_label
-
     pairs = zip(summary["algorithm"], summary["heuristic"], strict=True)
     labels = [run_label(algorithm, heuristic) for algorithm, heuristic in pairs]
     wide = summary.assign(search=labels).pivot(
@@ -486,10 +571,6 @@ def textbook_table(runs):
         over the runs at that depth. A cell is missing (nan) unless every run of that
         pair at that depth was solved within its budget.
     """
-    import pandas as pd
-
-    from eightlab.search import run_label
-
     columns = {}
     data = runs[runs["optimal_length"].notna()]
     for (algorithm, heuristic), group in data.groupby(["algorithm", "heuristic"], sort=False):
