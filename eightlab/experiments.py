@@ -455,6 +455,8 @@ def _restored(row: dict) -> dict:
     """A row read back from a partial table, as :func:`run_one` returned it."""
     if row.get("path") == "" and row.get("length") is None:
         row["path"] = None
+    if row.get("status") == SKIPPED:
+        row["thresholds"] = None
     return row
 
 

@@ -50,6 +50,7 @@ def execute_tasks(
     on_row=None,
     on_lost=None,
     echo=None,
+    allowed_failures: int = ALLOWED_FAILURES,
 ) -> dict:
     """Run ``function(task)`` for every task and hand each result to ``on_row``.
 
@@ -73,6 +74,8 @@ def execute_tasks(
         ``on_lost(key, task, error)`` for a task that kept killing its workers.
     echo : callable, optional
         Receives one-line messages (the cluster and its dashboard); default: stderr.
+    allowed_failures : int
+        Workers a task may kill before it is given up, on a cluster started here.
 
     Returns
     -------
@@ -99,7 +102,12 @@ def execute_tasks(
 
     cluster = None
     if scheduler is None:
-        with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
+        settings = {
+            "distributed.scheduler.allowed-failures": allowed_failures,
+            # a worker holds only the task it runs: a dying worker takes no innocent one
+            "distributed.scheduler.worker-saturation": 1.0,
+        }
+        with dask.config.set(settings):
             cluster = LocalCluster(
                 n_workers=workers,
                 threads_per_worker=1,
