@@ -24,11 +24,11 @@ from eightlab.cli import main
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.heuristics import get_heuristic
 from eightlab.result import CONVENTIONS
-from eightlab.search import ALGORITHMS
 from eightlab.runner import run as notebooks
 from eightlab.runner.parameters import check_parameter, parse_value
 from eightlab.runner.plan import PRESETS, discover, folder_name, override_hash, plan_runs
 from eightlab.runner.run import run_notebooks
+from eightlab.search import ALGORITHMS
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
