@@ -27,6 +27,7 @@ the results folder itself (:func:`lock_results`): a second run is refused with a
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import shutil
 import signal
@@ -195,6 +196,8 @@ def run_one(plan, results: Path, preset, context: dict, progress: bool = False) 
             os.replace(executed, record.failed_notebook)
     except KeyboardInterrupt:
         kernel_stderr.close()  # what the interrupted kernel printed is noise
+        # papermill's cell task is abandoned; asyncio would print it at exit
+        logging.getLogger("asyncio").setLevel(logging.CRITICAL)
         raise
     finally:
         _kill_kernels(managers)
