@@ -534,6 +534,10 @@ def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
     assert provenance["parameters"]["depths"] == [3, 9, 14]
     assert provenance["parameters"]["max_nodes"] == 4000
     assert provenance["seed"] == 5
+    assert provenance["execution"]["mode"] == "serial"  # workers 1: no cluster
+    assert provenance["execution"]["timing"]
+    assert provenance["conventions"]
+    assert not list(compare_run.glob("*.partial.csv"))
 
 
 def test_compare_algorithms_optimal_searches_find_optimal_lengths(compare_run):
@@ -619,3 +623,27 @@ def test_budgets_also_take_none_for_no_budget():
     assert check_parameter("compare_algorithms", "max_nodes", None, declared) is None
     with pytest.raises(EightlabError, match="expects an int, not None"):
         check_parameter("compare_algorithms", "per_depth", None, declared)
+
+
+def test_papermill_by_hand_takes_what_its_p_passes(tmp_path):
+    """``papermill ... -p goal 123456780 -p heuristics "[a, b]"``: an int and a string."""
+    import papermill
+
+    out = tmp_path / "out"
+    papermill.execute_notebook(
+        str(NOTEBOOKS / "heuristic_admissibility.ipynb"),
+        str(tmp_path / "executed.ipynb"),
+        parameters={
+            "output_dir": str(out),
+            "goal": 123456780,  # what papermill's -p makes of a board
+            "heuristics": "[misplaced, manhattan]",  # and of a list
+            "sample_size": 2000,
+            "astar_instances": 2,
+        },
+        kernel_name="python3",
+        progress_bar=False,
+        cwd=str(tmp_path),
+    )
+    claims = pd.read_csv(out / "claims.csv")
+    assert list(claims["heuristic"]) == ["misplaced", "manhattan"]
+    assert (pd.read_csv(out / "h_vs_hstar.csv").groupby("heuristic")["count"].sum() == 2000).all()
