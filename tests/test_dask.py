@@ -200,3 +200,24 @@ def test_a_cluster_started_by_hand_through_the_scheduler_parameter(tmp_path, ser
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
+
+
+def test_a_lost_run_is_named_in_a_warning_and_kept_out_of_the_partial_table(tmp_path, monkeypatch):
+    def lose_instance_1(function, tasks, *, runnable, on_row, on_lost, **keywords):
+        for key, task in tasks:
+            if not runnable(key, task):
+                continue
+            if task[0] == 1:
+                on_lost(key, task, RuntimeError("KilledWorker"))
+            else:
+                on_row(key, task, function(task))
+        return {"mode": "fake"}
+
+    monkeypatch.setattr(experiments, "execute_tasks", lose_instance_1)
+    partial = tmp_path / "runs.partial.csv"
+    with pytest.warns(RuntimeWarning, match=r"instance 1 astar \(manhattan\)"):
+        table = run_grid(BOARDS[:3], ["astar"], ["manhattan"], goal=GOAL, progress=False,
+                         partial=partial)  # fmt: skip
+    assert list(table["status"]) == ["solved", "worker_lost", "solved"]
+    assert table.attrs["execution"]["lost"] == ["instance 1 astar (manhattan)"]
+    assert len(partial.read_text().splitlines()) == 1 + 2  # the lost run is tried again
