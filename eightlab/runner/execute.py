@@ -111,6 +111,20 @@ def signals_interrupt():
 
 
 @contextmanager
+def signals_deferred():
+    """Hold Ctrl-C, SIGTERM and SIGHUP back while the block runs; they arrive after it."""
+    deferred = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, deferred)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextmanager
 def lock_results(results: Path):
     """Hold an exclusive ``fcntl`` lock on the results folder itself for the block.
 
@@ -184,9 +198,10 @@ def run_one(plan, results: Path, preset, context: dict, progress: bool = False) 
             temporary, provenance(plan, preset, context, started, record.seconds, temporary)
         )
         (temporary / NOTES).unlink(missing_ok=True)
-        swap_in(temporary, final)
-        shutil.rmtree(kept, ignore_errors=True)
-        (results / f"{plan.folder}.failed.ipynb").unlink(missing_ok=True)
+        with signals_deferred():  # never half swapped
+            swap_in(temporary, final)
+            shutil.rmtree(kept, ignore_errors=True)
+            (results / f"{plan.folder}.failed.ipynb").unlink(missing_ok=True)
         record.ok = True
     except Exception as error:  # a failing notebook must not stop the others
         record.seconds = time.perf_counter() - clock
@@ -200,10 +215,11 @@ def run_one(plan, results: Path, preset, context: dict, progress: bool = False) 
         logging.getLogger("asyncio").setLevel(logging.CRITICAL)
         raise
     finally:
-        _kill_kernels(managers)
-        if temporary.exists():
-            _keep_partials(temporary, kept)
-            shutil.rmtree(temporary, ignore_errors=True)
+        with signals_deferred():  # a second signal must not cut the clean-up short
+            _kill_kernels(managers)
+            if temporary.exists():
+                _keep_partials(temporary, kept)
+                shutil.rmtree(temporary, ignore_errors=True)
     _pass_on(kernel_stderr)
     return record
 
