@@ -234,9 +234,7 @@ RULES: dict = {
     "animation_depth": Rule(low=0, high=MAX_DEPTH_3X3, why=_DEPTH.why),
     "accuracy_sample": Rule(low=1, high=181_440, why="there are 181,440 boards"),
     "sample_size": Rule(low=1, high=181_440, none=True, why="there are 181,440 boards"),
-    ("02_uninformed_search", "depths"): Rule(
-        low=0, high=24, items=True, max_items=12, why="uninformed searches grow exponentially"
-    ),
+    "engine": Rule(choices=("python", "compiled", "auto")),
 }
 
 
