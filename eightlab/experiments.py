@@ -24,6 +24,7 @@ References
 
 from __future__ import annotations
 
+import json
 import math
 import warnings
 from dataclasses import fields
@@ -45,6 +46,7 @@ from eightlab.search import get_algorithm, solve
 from eightlab.tables import (  # re-exported: the notebooks import them from here
     SUMMARY_METRICS,
     effective_branching_factor,
+    iteration_table,
     median_ratio,
     summary_table,
     textbook_table,
@@ -59,6 +61,7 @@ __all__ = [
     "SUMMARY_METRICS",
     "WORKER_LOST",
     "effective_branching_factor",
+    "iteration_table",
     "median_ratio",
     "optimal_lengths",
     "run_grid",
@@ -85,6 +88,7 @@ RUN_COLUMNS = (
     *STAT_COLUMNS,
     "b_star",
     "path",
+    "per_iteration",
 )
 
 #: The integer and float columns of :data:`RUN_COLUMNS` (the others are text).
@@ -171,6 +175,8 @@ def run_one(task: tuple) -> dict:
     row["b_star"] = (
         effective_branching_factor(result.stats.generated, depth) if result.solved else math.nan
     )
+    passes = result.stats.per_iteration
+    row["per_iteration"] = json.dumps(passes, separators=(",", ":")) if passes else ""
     return {column: row.get(column) for column in RUN_COLUMNS}
 
 
@@ -416,7 +422,7 @@ def _restored(row: dict) -> dict:
     if row.get("path") == "" and row.get("length") is None:
         row["path"] = None
     if row.get("status") == SKIPPED:
-        row["thresholds"] = None
+        row["thresholds"] = row["per_iteration"] = None
     return row
 
 

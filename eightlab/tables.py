@@ -14,6 +14,7 @@ References
 
 from __future__ import annotations
 
+import json
 import math
 
 import pandas as pd
@@ -211,3 +212,53 @@ def textbook_table(runs):
     nodes = [c for c in table.columns if c.endswith(": nodes")]
     b_stars = [c for c in table.columns if c.endswith(": b*")]
     return table[nodes + b_stars].reset_index()
+
+
+#: The columns of :func:`iteration_table`.
+ITERATION_COLUMNS = (
+    "instance",
+    "algorithm",
+    "heuristic",
+    "iteration",
+    "threshold",
+    "expanded",
+    "generated",
+)
+
+
+def iteration_table(runs):
+    """One row per depth-first pass of the iterative searches, as research codes print them.
+
+    Parameters
+    ----------
+    runs : pandas.DataFrame
+        A table of :func:`eightlab.experiments.run_grid` (its ``per_iteration`` column:
+        the JSON of :attr:`eightlab.result.SearchStats.per_iteration`, empty for the
+        searches that are not iterative).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`ITERATION_COLUMNS`: the run (instance, algorithm, heuristic),
+        the pass (``iteration``, 1-based), its ``threshold`` (the f bound of IDA*, the
+        depth limit of IDDFS) and the nodes ``expanded`` and ``generated`` in that pass
+        alone (they add up to the run's totals).
+    """
+    records = []
+    if "per_iteration" in runs:
+        for run in runs.itertuples(index=False):
+            if not isinstance(run.per_iteration, str) or not run.per_iteration:
+                continue
+            for passed in json.loads(run.per_iteration):
+                records.append(
+                    {
+                        "instance": run.instance,
+                        "algorithm": run.algorithm,
+                        "heuristic": run.heuristic,
+                        **{k: passed.get(k) for k in ITERATION_COLUMNS[3:]},
+                    }
+                )
+    table = pd.DataFrame(records, columns=list(ITERATION_COLUMNS))
+    for column in ("instance", "iteration", "expanded", "generated"):
+        table[column] = table[column].astype("Int64")
+    return table
