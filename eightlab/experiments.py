@@ -33,6 +33,7 @@ from pathlib import Path
 import pandas as pd
 from tqdm import tqdm
 
+import eightlab
 from eightlab import statespace
 from eightlab.board import as_board, goal_or_default
 from eightlab.errors import EightlabError
@@ -254,8 +255,9 @@ def run_grid(
     partial : str or Path, optional
         A CSV file that makes the run resumable (:mod:`eightlab.runner.partial`):
         every finished run is appended to it at once, and the runs it already holds
-        (same instance, boards, algorithm, heuristic, budgets and options) are taken
-        from it instead of being run again.
+        (same eightlab version, instance, boards, algorithm, heuristic, budgets and
+        options) are taken from it instead of being run again. It is deleted once the
+        grid is complete (kept if some run was lost, so that only those run again).
 
     Returns
     -------
@@ -343,6 +345,7 @@ def _skip_after_first_exceeded(rows: list[dict], tasks: list) -> None:
 def _task_key(task: tuple) -> str:
     instance, start, goal, _, algorithm, heuristic, max_nodes, max_seconds, options = task
     return task_key(
+        eightlab.__version__,
         instance, str(start), str(goal), algorithm, heuristic, max_nodes, max_seconds,
         sorted((options or {}).items()),
     )  # fmt: skip
@@ -405,6 +408,8 @@ def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar)
     finally:
         if store is not None:
             store.close()
+    if store is not None and not lost:
+        store.path.unlink(missing_ok=True)  # complete: a later run starts afresh
     if lost:
         warnings.warn(
             f"{len(lost)} runs killed their workers repeatedly and were given up "

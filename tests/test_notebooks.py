@@ -525,7 +525,7 @@ def compare_run(tmp_path_factory):
 def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
     names = {p.name for p in compare_run.iterdir()}
     assert {"compare_algorithms.ipynb", "compare_algorithms.html", "provenance.json"} <= names
-    assert {"runs.csv", "summary.csv", "by_depth.csv"} <= names
+    assert {"runs.csv", "summary.csv", "by_depth.csv", "iterations.csv"} <= names
     for figure in ("nodes_by_depth", "runtime_by_depth", "branching_factor_by_depth",
                    "memory_by_depth", "expanded_vs_length"):  # fmt: skip
         assert (compare_run / f"{figure}.png").stat().st_size > 1000

@@ -7,7 +7,8 @@ matches one of its tasks and runs only the others; a row of a task that is not i
 new grid is ignored. So a run interrupted by Ctrl-C, SIGTERM, a lost worker or a lost
 machine loses at most the rows that were running, and the final table equals an
 uninterrupted run's (the wall-clock and CPU seconds of a resumed row are those of the
-run that computed it).
+run that computed it). The key includes eightlab's version; ``run_grid`` deletes the
+file once its grid is complete, so a later run never reuses rows silently.
 
 Values are written so that they read back as they were: integers, floats (in
 ``repr``, exact), text; a missing number as an empty field (a missing text reads back
