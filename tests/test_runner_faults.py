@@ -16,6 +16,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from nbformat.v4 import new_code_cell, new_notebook
 
 from eightlab.cli import main
@@ -29,6 +31,7 @@ from eightlab.runner.parameters import (
     check_parameter,
     declared_parameters,
     default_value,
+    parse_value,
     rule_for,
 )
 from eightlab.runner.plan import discover, plan_runs
@@ -305,3 +308,33 @@ def test_an_executed_copy_re_executed_does_not_overwrite_its_results(tmp_path, m
     assert folders.output_folder("nb", "") == tmp_path / "results" / "nb--interactive"
     fresh = tmp_path / "fresh"
     assert folders.output_folder("nb", str(fresh)) == fresh
+
+
+# --- property: no text given to -p ends in anything but a value or an EightlabError ------
+
+DECLARED = {
+    "seed": {"type": "int", "default": "1"},
+    "max_seconds": {"type": "float", "default": "2.0"},
+    "depths": {"type": "list", "default": "[2, 4]"},
+    "heuristics": {"type": "list", "default": "['manhattan']"},
+    "goal": {"type": "str", "default": "'123456780'"},
+    "sample_size": {"type": "NoneType", "default": "None"},
+    "flag": {"type": "bool", "default": "False"},
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=st.sampled_from(sorted(DECLARED)),
+    text=st.one_of(
+        st.text(max_size=40),
+        st.from_regex(r"\[?[-+0-9a-z_:.,x ]{0,20}\]?", fullmatch=True),
+    ),
+)
+def test_any_text_is_a_value_or_a_one_line_error(name, text):
+    declared = DECLARED[name]
+    try:
+        value = parse_value(text, declared["type"])
+        check_parameter("nb", name, value, declared, text)
+    except EightlabError as error:
+        assert "\n" not in str(error).replace(repr(text), "")
