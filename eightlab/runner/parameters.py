@@ -20,6 +20,9 @@ from dataclasses import dataclass
 
 from eightlab.errors import EightlabError
 
+# Notebooks import this module from their kernel (as_list): papermill, yaml and the
+# registries are imported only by the functions of the runner that need them.
+
 #: The parameter the runner injects into every notebook.
 OUTPUT_PARAMETER = "output_dir"
 
