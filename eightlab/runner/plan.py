@@ -1,0 +1,206 @@
+"""Planning a run: which notebooks, with which parameters, into which results folders.
+
+Every check happens here, before any kernel starts: the notebook folder holds
+notebooks, each override is declared by a selected notebook and fits its type and range
+(:func:`eightlab.runner.parameters.check_parameter`).
+
+Each run gets one folder of ``results/``: ``NAME/`` with the notebook's own parameters,
+``NAME--PRESET/`` for ``--preset PRESET``, ``NAME--custom-HASH/`` for ``-p`` overrides
+(HASH: 8 hex digits of the sorted overrides), so a researcher's run never overwrites
+the default results, and a rerun with the same parameters finds its own folder (and
+its partial results, :mod:`eightlab.runner.execute`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from eightlab.errors import EightlabError, UnknownNameError
+from eightlab.runner.parameters import (
+    OUTPUT_PARAMETER,
+    check_parameter,
+    declared_parameters,
+    parse_value,
+)
+
+#: Named parameter sets: ``name -> (notebook, parameters)``.
+PRESETS: dict[str, tuple[str, dict]] = {
+    # AIMA 3rd ed., fig. 3.29: the textbook's tree-search IDDFS against A* with h1 and
+    # h2, 100 boards per even depth; the tree search stops where its budget runs out
+    # (skip_deeper) and shows as missing beyond.
+    "textbook": (
+        "compare_algorithms",
+        {
+            "sampling": "depths",
+            "depths": list(range(2, 25, 2)),
+            "per_depth": 100,
+            "seed": 1,
+            "algorithms": ["iddfs-tree", "astar"],
+            "heuristics": ["misplaced", "manhattan"],
+            "max_nodes": 2_000_000,
+            "max_seconds": 30.0,
+        },
+    ),
+}
+
+
+@dataclass
+class Plan:
+    """One notebook to run.
+
+    Attributes
+    ----------
+    path : Path
+        The notebook.
+    name : str
+        Its name (file name without ``.ipynb``).
+    folder : str
+        Its results folder's name.
+    parameters : dict
+        The parameters to inject, ``output_dir`` included.
+    declared : dict
+        The parameters it declares (:func:`declared_parameters`).
+    """
+
+    path: Path
+    name: str
+    folder: str
+    parameters: dict
+    declared: dict
+
+
+def discover(notebooks_dir) -> list[Path]:
+    """The notebooks of a folder in run order: tutorials (``01_...``) first, then the rest.
+
+    Parameters
+    ----------
+    notebooks_dir : str or Path
+
+    Returns
+    -------
+    list of Path
+        Sorted by file name within each group.
+
+    Raises
+    ------
+    EightlabError
+        If the folder does not exist or is not a folder.
+    """
+    folder = Path(notebooks_dir)
+    if not folder.exists():
+        raise EightlabError(f"notebook folder {str(folder)!r} does not exist")
+    if not folder.is_dir():
+        raise EightlabError(f"notebook folder {str(folder)!r} is not a folder")
+    paths = [p for p in folder.glob("*.ipynb") if not p.name.startswith(".")]
+    return sorted(paths, key=lambda p: (not p.name[:1].isdigit(), p.name))
+
+
+def override_hash(overrides: dict) -> str:
+    """Eight hex digits identifying a set of parameter overrides (order does not matter)."""
+    text = json.dumps(sorted(overrides.items()), sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def folder_name(notebook: str, preset: str | None, overrides: dict) -> str:
+    """The results folder name of a run: ``NAME``, ``NAME--PRESET``, ``NAME--custom-HASH``."""
+    name = notebook
+    if preset:
+        name += f"--{preset}"
+    if overrides:
+        name += f"--custom-{override_hash(overrides)}"
+    return name
+
+
+def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks") -> list[Plan]:
+    """Decide which notebooks run, with which parameters, into which folders.
+
+    Parameters
+    ----------
+    only : list of str, optional
+        Notebook names to run; default all.
+    parameters : dict, optional
+        Overrides; string values are read as papermill's ``-p`` reads them.
+    preset : str, optional
+        A name of :data:`PRESETS`; selects its notebook.
+    notebooks_dir : str or Path
+
+    Returns
+    -------
+    list of Plan
+        In run order. With overrides, only the notebooks that declare at least one of
+        them run (each gets the overrides it declares).
+
+    Raises
+    ------
+    UnknownNameError
+        For an ``only`` name that is no notebook, or an unknown preset.
+    EightlabError
+        For a notebook folder without notebooks, a parameter that none of the selected
+        notebooks declares, or a value that does not fit a parameter's type or range.
+    """
+    paths = discover(notebooks_dir)
+    if not paths:
+        raise EightlabError(f"notebook folder {str(notebooks_dir)!r} has no notebooks (*.ipynb)")
+    by_name = {p.stem: p for p in paths}
+    selected = paths
+    if only:
+        wanted = [name.removesuffix(".ipynb") for name in only]
+        unknown = [name for name in wanted if name not in by_name]
+        if unknown:
+            raise UnknownNameError(
+                f"unknown notebook {unknown[0]!r}; the notebooks are: "
+                f"{', '.join(by_name) or '(none)'}"
+            )
+        selected = [p for p in paths if p.stem in wanted]
+    preset_parameters = {}
+    if preset is not None:
+        if preset not in PRESETS:
+            raise UnknownNameError(
+                f"unknown preset {preset!r}; the presets are: "
+                + ", ".join(f"{k} ({v[0]})" for k, v in PRESETS.items())
+            )
+        notebook, preset_parameters = PRESETS[preset]
+        if notebook not in by_name:
+            raise UnknownNameError(f"preset {preset!r} needs notebook {notebook!r}, not found")
+        if only and notebook not in {p.stem for p in selected}:
+            raise EightlabError(f"preset {preset!r} runs {notebook!r}, which --only excludes")
+        selected = [by_name[notebook]]
+    raw = dict(parameters or {})
+    declared = {p.stem: declared_parameters(p) for p in selected}
+    unknown = [
+        name
+        for name in raw
+        if name == OUTPUT_PARAMETER or not any(name in params for params in declared.values())
+    ]
+    if unknown:
+        listing = "; ".join(
+            f"{nb}: {', '.join(k for k in params if k != OUTPUT_PARAMETER) or '(none)'}"
+            for nb, params in declared.items()
+        )
+        raise EightlabError(
+            f"no selected notebook has a parameter {unknown[0]!r} that can be set; "
+            f"parameters: {listing}"
+        )
+    plans = []
+    for path in selected:
+        params = declared[path.stem]
+        overrides = {
+            k: v if not isinstance(v, str) else parse_value(v, params[k]["type"])
+            for k, v in raw.items()
+            if k in params
+        }
+        if raw and not overrides:
+            continue  # a researcher's -p run: notebooks it does not concern are not run
+        for name, value in {**preset_parameters, **overrides}.items():
+            if name in params:
+                typed = check_parameter(path.stem, name, value, params[name], raw.get(name))
+                if name in overrides:
+                    overrides[name] = typed
+        injected = {**preset_parameters, **overrides, OUTPUT_PARAMETER: "."}
+        plans.append(
+            Plan(path, path.stem, folder_name(path.stem, preset, overrides), injected, params)
+        )
+    return plans

@@ -1,0 +1,187 @@
+"""``provenance.json``: what produced a results folder.
+
+Every finished run's folder gets one (written last, atomically, through
+:func:`eightlab.files.atomic_write`; :func:`eightlab.runner.folders.output_folder`
+takes its presence to mean "finished"): every parameter the run used, defaults
+included, and the ones injected; the preset; package versions, the git commit and
+whether the tree was dirty, the machine, start and end times; the counting conventions
+(:data:`eightlab.result.CONVENTIONS`); and what the notebook itself recorded with
+:func:`note` (for example how the grid's timings were measured).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from eightlab.files import atomic_write
+from eightlab.result import CONVENTIONS
+from eightlab.runner.folders import PROVENANCE
+from eightlab.runner.parameters import default_value
+
+#: The distributions whose versions provenance.json records.
+PACKAGES = (
+    "eightlab",
+    "numpy",
+    "pandas",
+    "matplotlib",
+    "networkx",
+    "papermill",
+    "dask",
+    "distributed",
+    "numba",
+)
+
+#: The file a notebook writes its own provenance entries into (see :func:`note`).
+NOTES = "notes.json"
+
+
+def note(folder, key: str, value) -> Path:
+    """Record ``key: value`` for the provenance of the results in ``folder``.
+
+    The runner adds every entry of ``folder/notes.json`` to ``provenance.json``; a
+    notebook run by hand keeps them in ``notes.json``.
+
+    Parameters
+    ----------
+    folder : str or Path
+        The notebook's output folder.
+    key : str
+    value : JSON-serialisable object
+
+    Returns
+    -------
+    Path
+        The notes file.
+    """
+    path = Path(folder) / NOTES
+    notes = read_notes(folder)
+    notes[key] = value
+    return atomic_write(path, json.dumps(notes, indent=2, default=str) + "\n")
+
+
+def read_notes(folder) -> dict:
+    """The entries of ``folder/notes.json`` (empty if there is none or it is unreadable)."""
+    try:
+        notes = json.loads((Path(folder) / NOTES).read_text())
+    except (OSError, ValueError):
+        return {}
+    return notes if isinstance(notes, dict) else {}
+
+
+def _git(folder: Path, *args) -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(folder), *args], capture_output=True, text=True, timeout=30
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def git_state(folder, exclude=None) -> dict:
+    """The git commit of ``folder`` and whether its tree differs from it.
+
+    Parameters
+    ----------
+    folder : str or Path
+        Any folder inside the working tree.
+    exclude : str or Path, optional
+        A folder left out of the dirty check (the results being written).
+
+    Returns
+    -------
+    dict
+        ``{"commit": str or None, "dirty": bool or None}``; None outside git.
+    """
+    folder = Path(folder).resolve()
+    commit = _git(folder, "rev-parse", "HEAD")
+    if commit is None:
+        return {"commit": None, "dirty": None}
+    pathspec = ["."]
+    top = _git(folder, "rev-parse", "--show-toplevel")
+    if exclude is not None and top:
+        try:
+            relative = Path(exclude).resolve().relative_to(Path(top.strip()))
+            pathspec.append(f":(exclude){relative.as_posix()}")
+        except ValueError:
+            pass
+    status = _git(Path(top.strip()) if top else folder, "status", "--porcelain", "--", *pathspec)
+    return {"commit": commit.strip(), "dirty": None if status is None else bool(status.strip())}
+
+
+def versions() -> dict:
+    """``package -> version`` for :data:`PACKAGES` (None when not installed)."""
+    from importlib import metadata
+
+    import eightlab
+
+    found = {}
+    for package in PACKAGES:
+        try:
+            found[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            found[package] = None
+    if found["eightlab"] is None:  # run from a checkout that is not installed
+        found["eightlab"] = eightlab.__version__
+    return found
+
+
+def static_provenance(notebooks_dir, results) -> dict:
+    """What is the same for every notebook of one invocation (read before any run)."""
+    return {
+        "versions": versions(),
+        "python": platform.python_version(),
+        "git": git_state(notebooks_dir, exclude=results),
+        "machine": {
+            "platform": platform.platform(),
+            "machine": platform.machine(),
+            "processor": platform.processor() or None,
+            "cpu_count": os.cpu_count(),
+        },
+    }
+
+
+def provenance(plan, preset, context: dict, started: datetime, seconds: float, folder) -> dict:
+    """The provenance record of one finished run.
+
+    Parameters
+    ----------
+    plan : eightlab.runner.plan.Plan
+    preset : str or None
+    context : dict
+        :func:`static_provenance`.
+    started : datetime
+        When the run started (UTC).
+    seconds : float
+        Its wall-clock duration, in seconds.
+    folder : Path
+        The folder the notebook wrote into (its notes are added).
+    """
+    effective = {k: default_value(v["default"]) for k, v in plan.declared.items()}
+    effective.update(plan.parameters)
+    ended = datetime.now(UTC)
+    record = {
+        "notebook": plan.path.name,
+        "parameters": effective,
+        "injected": plan.parameters,
+        "preset": preset,
+        "seed": effective.get("seed"),
+        **context,
+        "started": started.isoformat(timespec="seconds"),
+        "ended": ended.isoformat(timespec="seconds"),
+        "duration_seconds": round(seconds, 3),
+        "conventions": dict(CONVENTIONS),
+    }
+    for key, value in read_notes(folder).items():
+        record.setdefault(key, value)
+    return record
+
+
+def write_provenance(folder, record: dict) -> Path:
+    """Write ``folder/provenance.json`` atomically (the mark of a finished run)."""
+    return atomic_write(Path(folder) / PROVENANCE, json.dumps(record, indent=2, default=str) + "\n")

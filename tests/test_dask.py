@@ -1,0 +1,221 @@
+"""The experiment grid on Dask: same counts as serial, lost workers, resuming, a remote cluster.
+
+Each test keeps to a handful of tiny searches; a cluster of two single-threaded worker
+processes starts in a few seconds. Every process started here is stopped here.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cloudpickle
+import pytest
+
+import eightlab.experiments as experiments
+from eightlab.board import Board
+from eightlab.experiments import run_grid, run_one
+from eightlab.runner.cluster import execute_tasks
+
+# the functions below are sent to the workers by value (this module is not importable there)
+cloudpickle.register_pickle_by_value(sys.modules[__name__])
+
+GOAL = Board.parse("123456780")
+BOARDS = ["123456708", "123450786", "120453786", "413726580", "152743086", "123746058"]
+COUNTS = ["instance", "algorithm", "heuristic", "status", "length", "expanded", "generated",
+          "duplicates", "reopened", "max_frontier", "max_stored", "iterations", "thresholds"]  # fmt: skip
+
+
+def _grid(**keywords):
+    return run_grid(
+        BOARDS, ["bfs", "astar", "iddfs"], ["misplaced", "manhattan"], goal=GOAL,
+        max_nodes=40, progress=False, skip_deeper=True, **keywords,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def serial():
+    table = _grid()
+    assert "budget_exceeded" in set(table["status"])  # skip_deeper has work to do
+    assert table.attrs["execution"]["mode"] == "serial"
+    return table
+
+
+def test_local_cluster_gives_the_serial_counts(serial):
+    table = _grid(workers=2)
+    assert table.attrs["execution"]["mode"] == "local cluster"
+    assert table.attrs["execution"]["workers"] == 2
+    assert "sharing this machine" in table.attrs["execution"]["timing"]
+    assert table[COUNTS].equals(serial[COUNTS])
+
+
+def _tasks():
+    rows = []
+    for i, board in enumerate(BOARDS):
+        task = (i, Board.parse(board), GOAL, None, "astar", "manhattan", None, None, None)
+        rows.append((f"t{i}", task))
+    return rows
+
+
+def _die_once(task):
+    """Kill the worker process the first time instance 2 runs (marker file: once)."""
+    marker = Path(os.environ["EIGHTLAB_TEST_MARKER"])
+    if task[0] == 2 and not marker.exists():
+        marker.write_text(str(os.getpid()))
+        os._exit(1)
+    return run_one(task)
+
+
+def _always_die(task):
+    if task[0] == 3:
+        os._exit(1)
+    return run_one(task)
+
+
+def _collect(function, workers=2, scheduler=None, allowed_failures=2):
+    rows, lost = {}, []
+    execute_tasks(
+        function, _tasks(), workers=workers, scheduler=scheduler,
+        allowed_failures=allowed_failures,
+        on_row=lambda key, task, row: rows.__setitem__(key, row),
+        on_lost=lambda key, task, error: lost.append((key, str(error))),
+        echo=lambda text: None,
+    )  # fmt: skip
+    return rows, lost
+
+
+def _counts(rows):
+    return {key: {c: row[c] for c in COUNTS} for key, row in rows.items()}
+
+
+def test_a_worker_killed_mid_task_is_retried(tmp_path, monkeypatch):
+    marker = tmp_path / "died"
+    monkeypatch.setenv("EIGHTLAB_TEST_MARKER", str(marker))  # inherited by the workers
+    expected, _ = _collect(run_one, workers=1)
+    rows, lost = _collect(_die_once)
+    assert marker.exists()  # a worker did die
+    assert lost == []
+    assert _counts(rows) == _counts(expected)
+
+
+def test_a_task_that_keeps_killing_workers_is_named_and_the_rest_finishes():
+    rows, lost = _collect(_always_die, allowed_failures=1)  # retried once, then given up
+    assert [key for key, _ in lost] == ["t3"]
+    assert "t3" in lost[0][1]  # KilledWorker names the task's key
+    assert sorted(rows) == ["t0", "t1", "t2", "t4", "t5"]
+
+
+def test_an_interrupted_grid_resumes_without_recomputing(tmp_path, monkeypatch, serial):
+    partial = tmp_path / "runs.partial.csv"
+    calls = []
+
+    def interrupted(task):
+        if len(calls) == 7:
+            raise KeyboardInterrupt
+        calls.append(task)
+        return run_one(task)
+
+    monkeypatch.setattr(experiments, "run_one", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        _grid(partial=partial)
+    assert len(partial.read_text().splitlines()) >= 1 + 7  # header, the finished rows
+    first = len(calls)
+
+    def counted(task):
+        calls.append(task)
+        return run_one(task)
+
+    monkeypatch.setattr(experiments, "run_one", counted)
+    table = _grid(partial=partial)
+    ran = len(serial[serial["status"] != "skipped"])
+    assert len(calls) - first == ran - first  # nothing finished was run again
+    assert table.attrs["execution"]["resumed_rows"] == first
+    assert table[COUNTS].equals(serial[COUNTS])
+    assert not partial.exists()  # complete: the next run starts afresh
+
+
+def test_a_partial_table_of_other_parameters_is_not_reused(tmp_path, serial):
+    partial = tmp_path / "runs.partial.csv"
+    run_grid(BOARDS[:2], ["bfs"], [], goal=GOAL, max_nodes=1000, progress=False, partial=partial)
+    table = _grid(partial=partial)
+    assert table.attrs["execution"]["resumed_rows"] == 0
+    assert table[COUNTS].equals(serial[COUNTS])
+
+
+def _start(*command):
+    return subprocess.Popen(
+        [str(Path(sys.executable).with_name("dask")), *command],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+
+
+def test_a_cluster_started_by_hand_through_the_scheduler_parameter(tmp_path, serial):
+    address_file = tmp_path / "scheduler.json"
+    processes = [
+        _start(
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--dashboard-address",
+            ":0",
+            "--scheduler-file",
+            str(address_file),
+        )  # fmt: skip
+    ]
+    try:
+        deadline = time.monotonic() + 60
+        while not address_file.exists() or not address_file.read_text().strip():
+            assert time.monotonic() < deadline and processes[0].poll() is None
+            time.sleep(0.2)
+        import json
+
+        address = json.loads(address_file.read_text())["address"]
+        for _ in range(2):
+            processes.append(_start("worker", address, "--nthreads", "1", "--no-dashboard"))
+        from distributed import Client
+
+        with Client(address, timeout=60) as client:
+            client.wait_for_workers(2, timeout=60)
+        table = _grid(scheduler=address)
+        assert table.attrs["execution"]["mode"] == "remote cluster"
+        assert table.attrs["execution"]["workers"] == 2
+        assert table[COUNTS].equals(serial[COUNTS])
+    finally:
+        for process in processes:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def test_a_lost_run_is_named_in_a_warning_and_kept_out_of_the_partial_table(tmp_path, monkeypatch):
+    def lose_instance_1(function, tasks, *, runnable, on_row, on_lost, **keywords):
+        for key, task in tasks:
+            if not runnable(key, task):
+                continue
+            if task[0] == 1:
+                on_lost(key, task, RuntimeError("KilledWorker"))
+            else:
+                on_row(key, task, function(task))
+        return {"mode": "fake"}
+
+    monkeypatch.setattr(experiments, "execute_tasks", lose_instance_1)
+    partial = tmp_path / "runs.partial.csv"
+    with pytest.warns(RuntimeWarning, match=r"instance 1 astar \(manhattan\)"):
+        table = run_grid(BOARDS[:3], ["astar"], ["manhattan"], goal=GOAL, progress=False,
+                         partial=partial)  # fmt: skip
+    assert list(table["status"]) == ["solved", "worker_lost", "solved"]
+    assert table.attrs["execution"]["lost"] == ["instance 1 astar (manhattan)"]
+    assert len(partial.read_text().splitlines()) == 1 + 2  # the lost run is tried again

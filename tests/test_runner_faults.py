@@ -1,0 +1,340 @@
+"""The runner under faults (issue 10): signals, concurrent runs, odd values, modes, resuming.
+
+Tiny notebooks written here; each kernel start costs a few seconds, so only the tests
+that need a kernel start one.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from nbformat.v4 import new_code_cell, new_notebook
+
+from eightlab.cli import main
+from eightlab.errors import EightlabError
+from eightlab.files import readable_mode
+from eightlab.runner import folders
+from eightlab.runner import run as runner
+from eightlab.runner.execute import lock_results
+from eightlab.runner.parameters import (
+    OUTPUT_PARAMETER,
+    check_parameter,
+    declared_parameters,
+    default_value,
+    parse_value,
+    rule_for,
+)
+from eightlab.runner.plan import discover, plan_runs
+from eightlab.runner.run import run_notebooks
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def _write_notebook(path: Path, parameters: str, body: str) -> None:
+    cell = new_code_cell(parameters)
+    cell.metadata["tags"] = ["parameters"]
+    notebook = new_notebook(cells=[cell, new_code_cell(body)])
+    notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                       "name": "python3"}  # fmt: skip
+    nbformat.write(notebook, path)
+
+
+def _no_kernel(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("a kernel was started")
+
+    monkeypatch.setattr(runner, "run_one", refuse)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")  # a zombie has ended (no init reaps it in a container)
+
+
+# --- (4) signals leave nothing behind ----------------------------------------------------
+
+HANG = """
+import os, pathlib, subprocess, time
+from ipykernel import get_connection_file
+child = subprocess.Popen(["sleep", "600"])
+pathlib.Path(MARKER).write_text(f"{os.getpid()} {child.pid} {get_connection_file()}")
+time.sleep(600)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+def test_a_signal_leaves_no_folder_file_or_process(tmp_path, signum):
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    marker = tmp_path / "running"
+    _write_notebook(folder / "hang.ipynb", f'output_dir = "."\nMARKER = {str(marker)!r}', HANG)
+    results = tmp_path / "results"
+    command = [sys.executable, "-m", "eightlab", "run", "--notebooks", str(folder),
+               "--results", str(results)]  # fmt: skip
+    run = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while not marker.exists() or len(marker.read_text().split()) < 3:
+            assert run.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+        kernel, child, connection = marker.read_text().split()
+        os.kill(run.pid, signum)  # the runner alone, as `kill` or `timeout` do
+        _, error = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    assert run.returncode == 128 + signum
+    assert f"eightlab: stopped by {signal.Signals(signum).name}" in error
+    assert "Traceback" not in error
+    assert list(results.iterdir()) == []  # no .tmp- folder, no lock file
+    deadline = time.monotonic() + 10
+    while (_alive(int(kernel)) or _alive(int(child))) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(int(kernel)), "the kernel is still running"
+    assert not _alive(int(child)), "a process the kernel started is still running"
+    assert not Path(connection).exists()
+
+
+# --- (7) concurrent runs on one results folder -------------------------------------------
+
+
+def test_a_second_run_on_the_same_results_folder_is_refused(tmp_path, capsys, monkeypatch):
+    _no_kernel(monkeypatch)
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    _write_notebook(folder / "nb.ipynb", 'output_dir = "."', "")
+    results = tmp_path / "results"
+    results.mkdir()
+    with lock_results(results):  # another run holds it
+        status = main(["run", "--notebooks", str(folder), "--results", str(results)])
+    error = capsys.readouterr().err
+    assert status == 2
+    assert error.startswith("eightlab: error: another eightlab run is writing into results")
+    assert error.count("\n") == 1
+    assert list(results.iterdir()) == []
+
+
+# --- (6) values read as papermill reads them ---------------------------------------------
+
+
+@pytest.fixture
+def seeded(tmp_path):
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    _write_notebook(folder / "nb.ipynb", 'output_dir = "."\nseed = 1\ndepths = [2]\n', "")
+    return folder
+
+
+def test_seed_with_a_leading_zero_is_ten_as_for_papermill(seeded):
+    (plan,) = plan_runs(parameters={"seed": "010"}, notebooks_dir=seeded)
+    assert plan.parameters["seed"] == 10
+
+
+@pytest.mark.parametrize("text", ["1:30", "0x10", "1e400", "nan"])
+def test_seed_that_papermill_would_not_read_as_an_int_is_refused(seeded, text):
+    with pytest.raises(EightlabError, match=f"parameter 'seed' of nb expects an int, not '{text}'"):
+        plan_runs(parameters={"seed": text}, notebooks_dir=seeded)
+
+
+def test_a_list_with_a_leading_zero_is_refused_as_ambiguous(seeded):
+    with pytest.raises(EightlabError, match="leading zero"):
+        plan_runs(parameters={"depths": "[010, x]"}, notebooks_dir=seeded)
+    (plan,) = plan_runs(parameters={"depths": "[10, 12]"}, notebooks_dir=seeded)
+    assert plan.parameters["depths"] == [10, 12]
+
+
+# --- (8) every parameter of every notebook has a range, checked before any kernel ----------
+
+EVERY_PARAMETER = [
+    (path.stem, name, info)
+    for path in discover(NOTEBOOKS)
+    for name, info in declared_parameters(path).items()
+    if name != OUTPUT_PARAMETER
+]
+
+
+@pytest.mark.parametrize(
+    "notebook, name, info", EVERY_PARAMETER, ids=[f"{n}-{p}" for n, p, _ in EVERY_PARAMETER]
+)
+def test_every_parameter_has_a_rule_its_default_keeps(notebook, name, info):
+    assert rule_for(notebook, name) is not None, f"add {name!r} to eightlab.runner.parameters.RULES"
+    default = default_value(info["default"])
+    if isinstance(default, str) and info["type"] == "list":
+        pytest.fail(f"{notebook}: {name} default is not a literal")
+    check_parameter(notebook, name, default, info)
+
+
+@pytest.mark.parametrize(
+    "notebook, name, value, message",
+    [
+        ("01_state_space", "radius", "100", "'radius' of 01_state_space must be from 0 to 6, not 100"),
+        ("01_state_space", "seed", "-1", "'seed' of 01_state_space must be from 0 to"),
+        ("01_state_space", "parity_sample", "-5", "'parity_sample' of 01_state_space must be from 1"),
+        ("heuristic_admissibility", "sample_size", "0", "'sample_size' of heuristic_admissibility must be from 1"),
+        ("heuristic_admissibility", "heuristics", "[]", "'heuristics' of heuristic_admissibility must not be empty"),
+        ("heuristic_admissibility", "heuristics", "[nosuch]", "'heuristics' of heuristic_admissibility: unknown heuristic 'nosuch'"),
+        ("compare_algorithms", "depths", "[4, 40]", "'depths' of compare_algorithms must be from 0 to 31, not 40"),
+        ("compare_algorithms", "algorithms", "[bfs, nosuch]", "'algorithms' of compare_algorithms: unknown algorithm 'nosuch'"),
+        ("compare_algorithms", "sampling", "random", "'sampling' of compare_algorithms must be one of depths, uniform"),
+        ("compare_algorithms", "goal", "12345678", "'goal' of compare_algorithms:"),
+        ("compare_algorithms", "workers", "0", "'workers' of compare_algorithms must be from 1"),
+        ("compare_algorithms", "max_nodes", "0", "'max_nodes' of compare_algorithms must be >= 1, not 0"),
+    ],
+)  # fmt: skip
+def test_out_of_range_values_exit_2_naming_the_parameter_before_any_kernel(
+    tmp_path, capsys, monkeypatch, notebook, name, value, message
+):
+    _no_kernel(monkeypatch)
+    if not (NOTEBOOKS / f"{notebook}.ipynb").exists():
+        pytest.skip(f"no notebook {notebook}")
+    if name not in declared_parameters(NOTEBOOKS / f"{notebook}.ipynb"):
+        pytest.skip(f"{notebook} has no parameter {name}")
+    results = tmp_path / "results"
+    status = main(["run", "--only", notebook, "-p", name, value, "--notebooks", str(NOTEBOOKS),
+                   "--results", str(results)])  # fmt: skip
+    error = capsys.readouterr().err
+    assert status == 2
+    assert error.startswith("eightlab: error: parameter " + message.split(" ", 1)[0])
+    assert message in error and error.count("\n") == 1
+    assert not results.exists()
+
+
+def test_none_is_taken_only_where_it_means_something():
+    budget = {"type": "int", "default": "1_000_000"}
+    assert check_parameter("compare_algorithms", "max_nodes", None, budget) is None
+    with pytest.raises(EightlabError, match="expects an int, not None"):
+        check_parameter("compare_algorithms", "per_depth", None, {"type": "int", "default": "2"})
+    with pytest.raises(EightlabError, match="must not be None"):
+        check_parameter("compare_algorithms", "goal", None, {"type": "NoneType", "default": None})
+
+
+# --- (10) modes, (13) resuming, (15) progress: one tiny run each ---------------------------
+
+PARTIAL = """
+import pathlib
+p = pathlib.Path(output_dir, "rows.partial.csv")
+lines = p.read_text().splitlines() if p.exists() else []
+p.write_text("".join(line + "\\n" for line in lines + [f"row {len(lines)}"]))
+pathlib.Path(output_dir, "seen.txt").write_text(str(len(lines)))
+from eightlab.runner.progress import report
+report(len(lines) + 1, 2, "rows")
+import time; time.sleep(1.5)
+assert lines, "the first run stops after one row"
+"""
+
+
+def test_an_unfinished_run_continues_and_its_files_are_readable(tmp_path, capfd):
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    _write_notebook(folder / "grid.ipynb", 'output_dir = "."', PARTIAL)
+    results = tmp_path / "results"
+    (first,) = run_notebooks(notebooks_dir=folder, results_dir=results, progress=True)
+    assert not first.ok and "the first run stops after one row" in first.error
+    kept = results / "grid.partial" / "rows.partial.csv"
+    assert kept.read_text() == "row 0\n"
+    assert not list(results.glob(".tmp-*"))
+    assert "rows" in capfd.readouterr().err  # the runner showed the notebook's task bar
+
+    (second,) = run_notebooks(notebooks_dir=folder, results_dir=results, progress=False)
+    assert second.ok, second.error
+    final = results / "grid"
+    assert (final / "seen.txt").read_text() == "1"  # it found the first run's row
+    assert not (results / "grid.partial").exists()
+    assert not list(final.glob("*.partial.csv")) and not (final / ".progress").exists()
+    assert not (results / "grid.failed.ipynb").exists()
+    for path in [final, *final.rglob("*")]:
+        mode = stat.S_IMODE(path.stat().st_mode)
+        assert mode == readable_mode(directory=path.is_dir()), (path, oct(mode))
+
+
+def test_a_partial_table_of_a_killed_run_is_adopted(tmp_path):
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    _write_notebook(folder / "grid.ipynb", 'output_dir = "."', PARTIAL)
+    results = tmp_path / "results"
+    stale = results / ".tmp-grid-abc123_x"  # what SIGKILL leaves
+    stale.mkdir(parents=True)
+    (stale / "rows.partial.csv").write_text("row 0\n")
+    other = results / ".tmp-grid--custom-12345678-abc"  # another folder's: left alone
+    other.mkdir()
+    (record,) = run_notebooks(notebooks_dir=folder, results_dir=results, progress=False)
+    assert record.ok, record.error
+    assert (results / "grid" / "seen.txt").read_text() == "1"
+    assert not stale.exists() and other.exists()
+
+
+# --- (5)/(issue 12) where a notebook writes -----------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["compare_algorithms", "heuristic_admissibility"])
+def test_the_experiments_resolve_output_dir_with_output_folder(name):
+    notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    code = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
+    assert f'out = output_folder("{name}", output_dir)' in code
+    assert "Path(output_dir)" not in code and "../results" not in code
+
+
+@pytest.mark.parametrize("name", ["compare_algorithms", "heuristic_admissibility"])
+def test_every_experiment_parameter_has_a_type_and_a_comment_for_papermill(name):
+    import papermill
+
+    for parameter, info in papermill.inspect_notebook(str(NOTEBOOKS / f"{name}.ipynb")).items():
+        assert info["inferred_type_name"] not in (None, "None"), parameter
+        assert info["help"], f"{parameter} has no comment"
+
+
+def test_an_executed_copy_re_executed_does_not_overwrite_its_results(tmp_path, monkeypatch):
+    monkeypatch.setattr(folders, "results_root", lambda: tmp_path / "results")
+    finished = tmp_path / "results" / "nb"
+    finished.mkdir(parents=True)
+    (finished / "provenance.json").write_text("{}")
+    monkeypatch.chdir(finished)
+    assert folders.output_folder("nb", ".") == tmp_path / "results" / "nb--interactive"
+    assert folders.output_folder("nb", "") == tmp_path / "results" / "nb--interactive"
+    fresh = tmp_path / "fresh"
+    assert folders.output_folder("nb", str(fresh)) == fresh
+
+
+# --- property: no text given to -p ends in anything but a value or an EightlabError ------
+
+DECLARED = {
+    "seed": {"type": "int", "default": "1"},
+    "max_seconds": {"type": "float", "default": "2.0"},
+    "depths": {"type": "list", "default": "[2, 4]"},
+    "heuristics": {"type": "list", "default": "['manhattan']"},
+    "goal": {"type": "str", "default": "'123456780'"},
+    "sample_size": {"type": "NoneType", "default": "None"},
+    "flag": {"type": "bool", "default": "False"},
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=st.sampled_from(sorted(DECLARED)),
+    text=st.one_of(
+        st.text(max_size=40),
+        st.from_regex(r"\[?[-+0-9a-z_:.,x ]{0,20}\]?", fullmatch=True),
+    ),
+)
+def test_any_text_is_a_value_or_a_one_line_error(name, text):
+    declared = DECLARED[name]
+    try:
+        value = parse_value(text, declared["type"])
+        check_parameter("nb", name, value, declared, text)
+    except EightlabError as error:
+        assert "\n" not in str(error).replace(repr(text), "")
