@@ -18,15 +18,15 @@ name                        admissible  consistent  what it is
                                                     line (Hansson, Mayer & Yung 1992)
 ``max-swap``                yes         yes         Gaschnig's swaps with the blank
 ``pdb``                     yes         yes         disjoint additive pattern databases
-                                                    (5-5-5 on 4x4, 4-tile groups on 3x3)
+                                                    (groups of 4 tiles on 3x3, else 3)
 ``exact``                   yes         yes         h* from the table (3x3 only)
 ``weighted-manhattan``      no          no          2 x h2
 ``manhattan-with-blank``    no          no          h2 counting the blank too
 ``linear-conflict-pairs``   no          no          h2 + 2 per reversed pair
 ``nilsson``                 no          no          h2 + 3 x sequence score
-``pdb-5-5-5``               yes         yes         additive databases, 4x4 only
-``pdb-6-6-3``               yes         yes         (Felner, Korf & Hanan 2004),
-``pdb-7-8``                 yes         yes         7-8 opt-in: ~0.6 GB, GBs to build
+``pdb-5-5-5``               yes         no          additive databases, one byte per
+``pdb-6-6-3``               yes         no          placement, with the reflected
+``pdb-7-8``                 yes         no          lookup; 4x4 only; 7-8 is opt-in
 ==========================  ==========  ==========  ====================================
 
 Where the code is: :mod:`~eightlab.heuristics.base` (the framework),
@@ -46,7 +46,9 @@ the line, moves Manhattan does not count (Hansson et al. 1992; a tile in its goa
 that leaves it makes two vertical moves Manhattan does not pay for). The claims were
 also checked exhaustively on all 181,440 reachable boards for the goals
 ``123456780`` and ``123804765``: no admissible heuristic overestimates and no move
-violates consistency. The inadmissible contrasts are not consistent for either goal.
+violates consistency. The 4x4 databases ``pdb-5-5-5`` ... are admissible for the same
+reason but not consistent: they keep the minimum over the blank's cell (see
+:mod:`eightlab.heuristics.pdb`). The inadmissible contrasts are not consistent for either goal.
 Three of them also overestimate on some boards for both goals; ``linear-conflict-pairs``
 overestimates for ``123456780`` but *never* for ``123804765`` (there it is admissible
 on every board, only inconsistent): a heuristic without a guarantee may still happen to
@@ -90,7 +92,6 @@ from eightlab.heuristics.lines import (
 from eightlab.heuristics.maxswap import max_swap_binder
 from eightlab.heuristics.nilsson import nilsson_binder, perimeter_cells
 from eightlab.heuristics.pdb import (
-    DEFAULT_4X4,
     PARTITIONS,
     additive_binder,
     default_patterns,
@@ -169,8 +170,8 @@ MAX_SWAP = Heuristic(
 )
 PDB = Heuristic(
     "pdb",
-    f"disjoint additive pattern databases: pdb-{DEFAULT_4X4} on 4x4, groups of 4 "
-    "goal-adjacent tiles on 3x3, of 3 on other sizes (Felner, Korf & Hanan 2004)",
+    "disjoint additive pattern databases of goal-adjacent tiles, 4 per group on 3x3, "
+    "3 on larger boards (for 4x4 see pdb-5-5-5, pdb-6-6-3, pdb-7-8)",
     True,
     True,
     default_pdb_binder,
@@ -220,10 +221,11 @@ NILSSON = Heuristic(
 ADDITIVE = tuple(
     Heuristic(
         f"pdb-{partition}",
-        f"{partition} additive pattern databases with the reflected lookup, 4x4 only"
-        + (" (opt-in: ~0.6 GB, several GB to build)" if partition == "7-8" else ""),
+        f"{partition} additive pattern databases with the reflected lookup, 4x4 only "
+        "(Felner, Korf & Hanan 2004; admissible, not consistent)"
+        + ("; opt-in: ~0.6 GB, several GB to build" if partition == "7-8" else ""),
         True,
-        True,
+        False,  # the minimum over the blank's region: see eightlab.heuristics.pdb
         additive_binder(partition),
         label=f"PDB {partition}",
         shapes={(4, 4)},

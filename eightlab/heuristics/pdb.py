@@ -30,11 +30,25 @@ symmetry of the puzzle that fixes the goal whenever the goal's blank lies on the
 diagonal. Then h(reflected board) is admissible too, and h = max of the two lookups
 is consistent when both are (Culberson & Schaeffer 1998; Felner et al. 2004).
 
+**Admissible, not consistent.** One byte per placement keeps the minimum over the
+blank's region (the free cells the blank can reach), and one move can change which
+region that minimum is met in: on Korf's goal, the blank moving right on
+``3 7 10 8 / 9 4 0 14 / 1 5 11 15 / 12 13 6 2`` takes the 5-5-5 lookup (without the
+reflection) from 37 to 34, a drop of 3 in one move. So these heuristics claim
+admissibility only; IDA* stays optimal, and A* reopens a few nodes. The ``pdb``
+heuristic keeps the blank's cell in its (small) tables and stays consistent. Compressed
+pattern databases are a known source of inconsistency (Felner, Zahavi, Holte,
+Schaeffer, Sturtevant & Zhang, "Inconsistent heuristics in theory and practice",
+Artificial Intelligence 175, 2011).
+
 **Budgets.** A build inside a search honours its deadline: :func:`build_deadline`
 (set by the search harness around every search) is checked between slices of each BFS
 layer, and a build past it raises the search's ``OutOfBudget`` (the search reports
 ``budget_exceeded``; a partly built database is dropped, and the next search starts
-again). The overshoot is one slice, ~1e6 abstract states (a few hundredths of a second).
+again). The overshoot is one slice, ~1e6 abstract states (a few hundredths of a second),
+plus, on the first build of a process, the loading of the compiled kernel (numba reads
+its on-disk cache: about 1 s, not interruptible; compiling it the very first time on a
+machine takes about 10 s). A database already in the disk cache is read without numba.
 
 References
 ----------
@@ -69,9 +83,6 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "6-6-3": ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3)),
     "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
 }
-
-#: The partition the ``pdb`` heuristic uses on 4x4 boards (built in seconds).
-DEFAULT_4X4 = "5-5-5"
 
 _DEADLINE: ContextVar[float | None] = ContextVar("pdb_build_deadline", default=None)
 _MEMORY: OrderedDict = OrderedDict()  # (goal, partition) -> AdditivePDB, the last two
@@ -400,8 +411,6 @@ def pdb_binder(goal: Board, patterns=None) -> Evaluator:
 
 
 def default_pdb_binder(goal: Board) -> Evaluator:
-    """Bind the ``pdb`` heuristic: the :data:`DEFAULT_4X4` databases on 4x4 boards, the
-    groups of :func:`default_patterns` (built in pure Python) on every other size."""
-    if (goal.rows, goal.cols) == (4, 4):
-        return additive_binder(DEFAULT_4X4)(goal)
+    """Bind the ``pdb`` heuristic: the groups of :func:`default_patterns`, each database
+    indexed by the blank's cell too (so it stays consistent), built in pure Python."""
     return pdb_binder(goal)

@@ -187,7 +187,9 @@ def build_table(goal: Board, pattern, deadline=None, progress=None) -> np.ndarra
     TimeoutError
         When the deadline passes before the table is complete.
     """
-    from eightlab.heuristics import _pdbkernel as kernel
+    if deadline is not None and perf_counter() > deadline:
+        raise TimeoutError("pattern database build stopped at its deadline")
+    from eightlab.heuristics import _pdbkernel as kernel  # numba: ~1 s to load, once
 
     rows, cols, n, k = goal.rows, goal.cols, goal.size, len(pattern)
     total = placements(n, k)
