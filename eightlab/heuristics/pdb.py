@@ -132,12 +132,20 @@ class AdditivePDB:
     mirror_tile: np.ndarray | None
     build_seconds: float = 0.0
     _plans: list = field(default_factory=list, repr=False)
+    _shifts: list = field(default_factory=list, repr=False)
+    _mirror: list | None = field(default=None, repr=False)
 
     def __post_init__(self):
         n = self.goal.size
         for pattern, table in zip(self.patterns, self.tables, strict=True):
-            k = len(pattern)
-            self._plans.append((pattern, [n - i for i in range(k)], table))
+            bases = [n - i for i in range(len(pattern))]
+            # memoryview: indexing gives a Python int without copying the table
+            self._plans.append((pattern, list(zip(pattern, bases, strict=True)), memoryview(table)))
+        self._shifts = [(cell_bits(n) * p, p) for p in range(n)]
+        self._mirror = None
+        if self.mirror_cell is not None:
+            cells, tiles = self.mirror_cell.tolist(), self.mirror_tile.tolist()
+            self._mirror = [(t, tiles[t], cells) for t in range(n)]
 
     @property
     def nbytes(self) -> int:
@@ -146,27 +154,29 @@ class AdditivePDB:
 
     def _lookup(self, where) -> int:
         total = 0
-        for pattern, bases, table in self._plans:
+        for _, tiles_bases, table in self._plans:
             idx, seen = 0, []
-            for t, base in zip(pattern, bases, strict=True):
+            for t, base in tiles_bases:
                 c = where[t]
-                idx = idx * base + c - sum(1 for s in seen if s < c)
+                smaller = 0
+                for s in seen:
+                    if s < c:
+                        smaller += 1
+                idx = idx * base + c - smaller
                 seen.append(c)
-            total += int(table[idx])
+            total += table[idx]
         return total
 
     def h(self, packed: int) -> int:
         """h of a packed state (the maximum with the reflected lookup where it applies)."""
-        n = self.goal.size
-        k = cell_bits(n)
-        mask = (1 << k) - 1
-        where = [0] * n
-        for p in range(n):
-            where[(packed >> (k * p)) & mask] = p
+        mask = (1 << self._shifts[1][0]) - 1
+        where = [0] * len(self._shifts)
+        for s, p in self._shifts:
+            where[(packed >> s) & mask] = p
         value = self._lookup(where)
-        if self.mirror_cell is not None:
-            mc, mt = self.mirror_cell, self.mirror_tile
-            value = max(value, self._lookup([int(mc[where[mt[t]]]) for t in range(n)]))
+        if self._mirror is not None:
+            mirrored = [cells[where[m]] for _, m, cells in self._mirror]
+            value = max(value, self._lookup(mirrored))
         return value
 
     def evaluate_tiles(self, tiles: np.ndarray) -> np.ndarray:
@@ -180,9 +190,10 @@ class AdditivePDB:
 
     def _lookup_many(self, where: np.ndarray) -> np.ndarray:
         total = np.zeros(len(where), dtype=np.int64)
-        for pattern, bases, table in self._plans:
+        for pattern, tiles_bases, view in self._plans:
+            table = np.asarray(view)
             idx = np.zeros(len(where), dtype=np.int64)
-            for i, (t, base) in enumerate(zip(pattern, bases, strict=True)):
+            for i, (t, base) in enumerate(tiles_bases):
                 c = where[:, t]
                 smaller = sum((where[:, s] < c).astype(np.int64) for s in pattern[:i])
                 idx = idx * base + c - smaller
