@@ -252,3 +252,40 @@ def test_pdb_build_and_list_commands(korf555, capsys):
     assert "5-5-5" in capsys.readouterr().out
     assert main(["pdb", "build", "5-5-5", "--goal", "123456780"]) == 2
     assert "4x4" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- tutorial 05
+def test_tutorial_05_runs_on_tiny_parameters(tmp_path, monkeypatch):
+    import os
+    from pathlib import Path
+
+    import nbformat
+    import papermill
+
+    root = Path(__file__).resolve().parents[1]
+    path = os.environ.get("PYTHONPATH")
+    monkeypatch.setenv("PYTHONPATH", str(root) + (os.pathsep + path if path else ""))
+    monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "mpl"))
+    notebook = root / "notebooks" / "05_fifteen_puzzle.ipynb"
+    source = nbformat.read(notebook, as_version=4)
+    assert all(c.outputs == [] for c in source.cells if c.cell_type == "code")
+    out = tmp_path / "out"
+    papermill.execute_notebook(
+        str(notebook),
+        str(tmp_path / "05.ipynb"),
+        parameters={"output_dir": str(out), "walk_length": 16, "n_boards": 1, "astar_nodes": 500},
+        kernel_name="python3",
+        progress_bar=False,
+        cwd=str(tmp_path),
+    )
+    executed = nbformat.read(tmp_path / "05.ipynb", as_version=4)
+    text = "".join(
+        o.get("text", "") for c in executed.cells if c.cell_type == "code" for o in c.outputs
+    )
+    assert "False" not in text and text.count("True") >= 4
+    assert {p.stem for p in out.glob("*.png")} == {
+        "partitions",
+        "expanded_by_heuristic",
+        "korf100_start_h",
+    }
+    assert (out / "korf100_start_h.csv").is_file() and (out / "fifteen_runs.csv").is_file()
