@@ -232,6 +232,13 @@ def test_a_build_stops_at_the_search_deadline(monkeypatch, tmp_path):
     assert (goal, "6-6-3") not in pdb._MEMORY
 
 
+def test_the_small_pdb_build_stops_at_the_search_deadline_too():
+    # issue 10 item 9: `--heuristic pdb --max-seconds 0.1` on 4x4 overran in the build
+    goal = Board.goal(4)
+    result = solve(random_walk_instance(goal, 40, 2), goal, "idastar", "pdb", max_seconds=0.05)
+    assert str(result.status) == "budget_exceeded" and result.stats.expanded == 0
+
+
 # --------------------------------------------------------------- Korf's 100
 def test_korf100_is_shipped_with_its_goal():
     boards = korf100()

@@ -34,6 +34,7 @@ Where the code is: :mod:`~eightlab.heuristics.base` (the framework),
 (linear conflict), :mod:`~eightlab.heuristics.maxswap`,
 :mod:`~eightlab.heuristics.nilsson`, :mod:`~eightlab.heuristics.exact`, and the pattern
 databases in :mod:`~eightlab.heuristics.pdb` (partitions, lookup),
+:mod:`~eightlab.heuristics.pdbsmall` (the ``pdb`` heuristic's small databases),
 :mod:`~eightlab.heuristics.pdbbuild` (the BFS) and :mod:`~eightlab.heuristics.pdbcache`
 (the disk cache).
 
@@ -91,14 +92,9 @@ from eightlab.heuristics.lines import (
 )
 from eightlab.heuristics.maxswap import max_swap_binder
 from eightlab.heuristics.nilsson import nilsson_binder, perimeter_cells
-from eightlab.heuristics.pdb import (
-    PARTITIONS,
-    additive_binder,
-    default_patterns,
-    default_pdb_binder,
-    pattern_database,
-    pdb_binder,
-)
+from eightlab.heuristics.pdb import PARTITIONS, additive_binder
+from eightlab.heuristics.pdbbuild import pattern_database
+from eightlab.heuristics.pdbsmall import default_patterns, default_pdb_binder, pdb_binder
 from eightlab.heuristics.tiles import (
     manhattan_cost,
     misplaced_cost,

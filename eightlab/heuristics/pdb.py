@@ -1,5 +1,6 @@
-"""Pattern databases: the additive 5-5-5, 6-6-3 and 7-8 databases of the 15-puzzle,
-and the small ones of the ``pdb`` heuristic on other boards.
+"""Pattern databases: the additive 5-5-5, 6-6-3 and 7-8 databases of the 15-puzzle.
+
+(The ``pdb`` heuristic's own small databases are in :mod:`eightlab.heuristics.pdbsmall`.)
 
 The tiles are split into disjoint groups; each group's database holds, for every
 placement of its tiles, the fewest moves *of those tiles* that bring them home (other
@@ -75,7 +76,7 @@ from eightlab.board import Board, cell_bits
 from eightlab.errors import EightlabError
 from eightlab.heuristics import pdbcache
 from eightlab.heuristics.base import Evaluator
-from eightlab.heuristics.pdbbuild import build_table, pattern_database, placements
+from eightlab.heuristics.pdbbuild import build_table, placements
 
 #: The partitions of the 15-puzzle, as groups of cells of Korf's goal (= its tiles).
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
@@ -100,6 +101,11 @@ def build_deadline(deadline: float | None):
         yield
     finally:
         _DEADLINE.reset(token)
+
+
+def build_deadline_now() -> float | None:
+    """The deadline set by the innermost :func:`build_deadline` (None: no deadline)."""
+    return _DEADLINE.get()
 
 
 @dataclass
@@ -328,7 +334,7 @@ def _build(goal, partition, patterns, deadline, progress):
             f"of memory; only {free / 2**30:.1f} GB is available"
         )
     if deadline is None:
-        deadline = _DEADLINE.get()
+        deadline = build_deadline_now()
     from tqdm.auto import tqdm
 
     total = sum(placements(goal.size, len(p)) for p in patterns)
@@ -362,66 +368,3 @@ def additive_binder(partition: str):
 
     bind.__doc__ = f"Bind the {partition} additive pattern databases to a 4x4 goal."
     return bind
-
-
-def default_patterns(goal: Board, max_group: int | None = None) -> list[tuple[int, ...]]:
-    """Split the tiles into groups of goal-adjacent tiles for :func:`pdb_binder`.
-
-    Tiles are taken in the reading order of their goal cells and cut into equal groups
-    of at most ``max_group`` tiles (default 4 for boards up to 3x3, giving
-    ``{1,2,3,4}`` / ``{5,6,7,8}`` for ``123456780``; 3 for larger boards, whose 4-tile
-    databases would cost half a million states each in pure Python).
-    """
-    if max_group is None:
-        max_group = 4 if goal.size <= 9 else 3
-    tiles = [t for t in goal.tiles if t]
-    groups = -(-len(tiles) // max_group)
-    bounds = [round(i * len(tiles) / groups) for i in range(groups + 1)]
-    return [tuple(tiles[bounds[i] : bounds[i + 1]]) for i in range(groups)]
-
-
-def pdb_binder(goal: Board, patterns=None) -> Evaluator:
-    """Bind the disjoint additive pattern database heuristic to a goal.
-
-    h is the sum over the patterns of :func:`default_patterns` of each pattern
-    database's cost for the blank's cell and the pattern tiles' cells.
-    """
-    n = goal.size
-    k = cell_bits(n)
-    mask = (1 << k) - 1
-    patterns = default_patterns(goal) if patterns is None else patterns
-    tables = [pattern_database(goal, p) for p in patterns]
-    flat = [t.ravel().tolist() for t in tables]
-    plans = []
-    for pattern, table in zip(patterns, flat, strict=True):
-        g = len(pattern)
-        plans.append((table, n**g, tuple((t, n ** (g - 1 - i)) for i, t in enumerate(pattern))))
-    cell_shifts = [(k * p, p) for p in range(n)]
-
-    def h(state: int) -> int:
-        where = [0] * n
-        for s, p in cell_shifts:
-            where[(state >> s) & mask] = p
-        total = 0
-        blank = where[0]
-        for table, blank_weight, tiles in plans:
-            index = blank * blank_weight
-            for t, w in tiles:
-                index += where[t] * w
-            total += table[index]
-        return total
-
-    def batch(tiles: np.ndarray) -> np.ndarray:
-        where = np.argsort(tiles, axis=1)  # where[:, t] = cell of tile t
-        total = np.zeros(len(tiles), dtype=np.float64)
-        for pattern, table in zip(patterns, tables, strict=True):
-            total += table[tuple(where[:, t] for t in (0, *pattern))]
-        return total
-
-    return Evaluator(h, n, None, batch)
-
-
-def default_pdb_binder(goal: Board) -> Evaluator:
-    """Bind the ``pdb`` heuristic: the groups of :func:`default_patterns`, each database
-    indexed by the blank's cell too (so it stays consistent), built in pure Python."""
-    return pdb_binder(goal)
