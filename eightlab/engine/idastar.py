@@ -21,6 +21,7 @@ from time import perf_counter
 import numpy as np
 
 from eightlab.engine import kernel
+from eightlab.engine.kernel_wide import run_pass_wide
 from eightlab.engine.tables import heuristic_tables, move_tables
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
@@ -96,50 +97,30 @@ def solve_compiled(
 def _compiled_core(problem, stats, budget, h):
     start, goal = problem.start_board, problem.goal_board
     if start.size > 25:
-        raise EightlabError(f"the compiled engine takes boards up to 5x5, not {start.rows}x{start.cols}")
-    moves = move_tables(start.rows, start.cols)
+        raise EightlabError(
+            f"the compiled engine takes boards up to 5x5, not {start.rows}x{start.cols}"
+        )
     ht = heuristic_tables(h, goal)
-    tiles = np.array(start.tiles, dtype=np.int64)
-    goal_tiles = np.array(goal.tiles, dtype=np.int64)
-    pos = np.argsort(tiles).astype(np.int64)  # pos[t]: the cell of tile t
-    h0 = ht.evaluate(tiles)
-    misplaced0 = int(np.count_nonzero(tiles != goal_tiles))
-    regs = np.zeros(kernel.REGS, dtype=np.int64)
+    h0 = ht.evaluate(start.tiles)
+    passes = _Passes(start, goal, ht, h0)
     bound, path = h0, None
     expanded = generated = deepest = 0
+    before = (0, 0)
     slice_size = FIRST_SLICE
     try:
         while True:
             stats.thresholds.append(bound)
-            row = {"iteration": len(stats.thresholds), "threshold": bound}
             before = (expanded, generated)
-            if misplaced0 == 0:
+            if start == goal:
                 path = ""
             else:
-                depth = bound + 2  # a node within the bound has g <= bound
-                stack = [np.zeros(depth, dtype=np.int64) for _ in range(6)]
-                blank, came_from, hs, misplaced, next_k, smallest = stack
-                values = np.zeros((depth, 2, max(1, len(ht.lengths))), dtype=np.int64)
-                blank[0], came_from[0], hs[0], misplaced[0] = start.blank, -1, h0, misplaced0
-                if ht.kind == 2:
-                    kernel.pdb_groups(pos, ht.patterns, ht.lengths, ht.offsets, ht.table,
-                                      ht.mirror_cell, ht.mirror_tile, values[0])  # fmt: skip
-                regs[:] = 0
-                regs[kernel.BOUND], regs[kernel.ENTER] = bound, 1
-                regs[kernel.EXPANDED], regs[kernel.GENERATED] = expanded, generated
-                regs[kernel.DEEPEST] = deepest
+                regs = passes.begin(bound, expanded, generated, deepest)
                 while True:
                     stop_at = expanded + slice_size
                     if budget.max_nodes is not None:
                         stop_at = min(stop_at, budget.max_nodes)
                     t0 = perf_counter()
-                    status = kernel.run_pass(
-                        tiles, goal_tiles, moves.targets, moves.count, ht.dh, ht.kind,
-                        ht.line_cells, ht.line_slots, ht.line_of, pos, ht.group_of,
-                        ht.patterns, ht.lengths, ht.offsets, ht.table, ht.mirror_cell,
-                        ht.mirror_tile, values, regs, blank, came_from, hs, misplaced,
-                        next_k, smallest, stop_at,
-                    )  # fmt: skip
+                    status = passes.resume(stop_at)
                     spent = perf_counter() - t0
                     done = int(regs[kernel.EXPANDED]) - expanded
                     expanded, generated = int(regs[kernel.EXPANDED]), int(regs[kernel.GENERATED])
@@ -150,25 +131,93 @@ def _compiled_core(problem, stats, budget, h):
                     if done > 0 and spent > 0:
                         slice_size = max(1024, int(done * SLICE_SECONDS / spent))
                 if status == kernel.FOUND:
-                    d = int(regs[kernel.DEPTH])
-                    path = "".join(
-                        moves.letters[blank[i]][next_k[i] - 1] for i in range(d)
-                    )
-            row["expanded"] = expanded - before[0]
-            row["generated"] = generated - before[1]
-            stats.per_iteration.append(row)
+                    path = passes.path()
+            stats.per_iteration.append(_row(stats, expanded, generated, before))
             if path is not None:
                 return path
-            nxt = int(regs[kernel.NEXT_BOUND])
-            if nxt >= kernel.NO_BOUND:
+            bound = int(regs[kernel.NEXT_BOUND])
+            if bound >= kernel.NO_BOUND:
                 raise AssertionError("IDA* exhausted a solvable problem")
-            bound = nxt
     finally:
         if len(stats.per_iteration) < len(stats.thresholds):  # a pass cut by the budget
-            stats.per_iteration.append(
-                {"iteration": len(stats.thresholds), "threshold": bound,
-                 "expanded": expanded - before[0], "generated": generated - before[1]}
-            )  # fmt: skip
+            stats.per_iteration.append(_row(stats, expanded, generated, before))
         stats.expanded, stats.generated = expanded, generated
         stats.max_frontier, stats.max_stored = deepest, deepest + 1
         stats.iterations = len(stats.thresholds)
+
+
+def _row(stats, expanded: int, generated: int, before: tuple) -> dict:
+    """The per-iteration row of the last pass (its own counts, not the totals)."""
+    return {
+        "iteration": len(stats.thresholds),
+        "threshold": stats.thresholds[-1],
+        "expanded": expanded - before[0],
+        "generated": generated - before[1],
+    }
+
+
+class _Passes:
+    """The arrays of one pass of the kernel, set up per threshold and resumed per slice."""
+
+    def __init__(self, start, goal, ht, h0: int):
+        self.start, self.goal, self.ht, self.h0 = start, goal, ht, h0
+        self.moves = move_tables(start.rows, start.cols)
+        self.packed = start.size <= 16
+        self.regs = np.zeros(kernel.REGS, dtype=np.int64)
+
+    def begin(self, bound: int, expanded: int, generated: int, deepest: int) -> np.ndarray:
+        """Set up a pass with threshold ``bound``; the counts continue from the totals."""
+        start, ht = self.start, self.ht
+        depth = bound + 2  # a node within the bound has g <= bound
+        self.blank = np.zeros(depth, dtype=np.int64)
+        self.came_from = np.zeros(depth, dtype=np.int64)
+        self.hs = np.zeros(depth, dtype=np.int64)
+        self.next_k = np.zeros(depth, dtype=np.int64)
+        self.smallest = np.zeros(depth, dtype=np.int64)
+        self.blank[0], self.came_from[0], self.hs[0] = start.blank, -1, self.h0
+        if self.packed:
+            self.state = np.zeros(depth, dtype=np.uint64)
+            self.state[0] = start.packed
+            self.pos = np.argsort(np.array(start.tiles, dtype=np.int64)).astype(np.int64)
+            self.mpos = np.zeros_like(self.pos)
+            mirrored = ht.mirror_cell.shape[0] > 0
+            if mirrored:
+                self.mpos[:] = ht.mirror_cell[self.pos[ht.mirror_tile]]
+            self.sums = np.zeros((depth, 2, max(1, len(ht.lengths))), dtype=np.int64)
+            if ht.kind == 2:
+                kernel.pdb_start(self.pos, self.mpos, ht.patterns, ht.lengths, ht.offsets,
+                                 ht.table, mirrored, self.sums[0])  # fmt: skip
+        else:
+            self.tiles = np.array(start.tiles, dtype=np.int64)
+            self.goal_tiles = np.array(self.goal.tiles, dtype=np.int64)
+            self.misplaced = np.zeros(depth, dtype=np.int64)
+            self.misplaced[0] = np.count_nonzero(self.tiles != self.goal_tiles)
+        regs = self.regs
+        regs[:] = 0
+        regs[kernel.BOUND], regs[kernel.ENTER] = bound, 1
+        regs[kernel.EXPANDED], regs[kernel.GENERATED] = expanded, generated
+        regs[kernel.DEEPEST] = deepest
+        return regs
+
+    def resume(self, stop_at: int) -> int:
+        """Run the pass until ``stop_at`` expansions in all; return the kernel's status."""
+        ht, m = self.ht, self.moves
+        if self.packed:
+            return kernel.run_pass(
+                np.uint64(self.goal.packed), m.targets, m.count, ht.dh, ht.kind,
+                ht.line_cells, ht.line_slots, ht.line_of, self.pos, self.mpos, ht.group_of,
+                ht.patterns, ht.lengths, ht.offsets, ht.table, ht.mirror_cell,
+                ht.inverse_mirror, self.regs, self.state, self.blank, self.came_from,
+                self.hs, self.sums, self.next_k, self.smallest, stop_at,
+            )  # fmt: skip
+        return run_pass_wide(
+            self.tiles, self.goal_tiles, m.targets, m.count, ht.dh, ht.kind, ht.line_cells,
+            ht.line_slots, ht.line_of, self.regs, self.blank, self.came_from, self.hs,
+            self.misplaced, self.next_k, self.smallest, stop_at,
+        )  # fmt: skip
+
+    def path(self) -> str:
+        """The moves of the path found (the stack from the root to the goal's parent)."""
+        letters = self.moves.letters
+        d = int(self.regs[kernel.DEPTH])
+        return "".join(letters[self.blank[i]][self.next_k[i] - 1] for i in range(d))

@@ -2,20 +2,23 @@
 
 This is the hot loop of :mod:`eightlab.engine.idastar`, the compiled copy of the readable
 reference :func:`eightlab.search.idastar.idastar`; it counts exactly what the reference
-counts (tests/test_engine.py proves it). It works on the board as an array of tiles,
-changed in place by each move and restored on the way back, so it serves boards up to
-5x5 (whose packed form would not fit in 64 bits).
+counts (``tests/test_engine.py`` proves it). A pass runs until it finds the goal,
+finishes, or has expanded ``stop_at`` nodes in total; then it returns with its stack
+intact, and a later call with the same arrays resumes where it stopped. The caller looks
+at the clock between such slices: that is how the time budget and Ctrl-C work without a
+callback from compiled code.
 
-The pass runs until it finds the goal, finishes, or has expanded ``stop_at`` nodes in
-total; then it returns with its stack intact, and a later call with the same arrays
-resumes where it stopped. The caller looks at the clock between such slices, which is
-how the time budget and Ctrl-C work without a callback from compiled code.
+Two copies of the loop, because one representation does not serve both sizes fast:
+:func:`run_pass` (boards of up to 16 cells) keeps each state of the path as a packed
+``uint64``, 4 bits per cell, like the reference; :func:`run_pass_wide` (up to 25 cells)
+moves tiles in one array and moves them back on the way up. The explicit stack measured
+as fast as numba recursion and keeps the pass resumable (``benchmarks/README.md``).
 
 Heuristics (``kind``): 0 a sum of per-tile costs (Manhattan, misplaced tiles, ...),
 whose change per move is the table ``dh[blank, k, tile]``; 1 Manhattan plus linear
 conflicts (``dh`` plus a recount of the two lines a move changes); 2 additive pattern
-databases (``dh`` zero; the group of the moved tile is ranked again, and its mirror
-image too when the reflected lookup applies).
+databases (the group of the moved tile is ranked again, and its group in the mirror
+image when the reflected lookup applies; h is the larger of the two sums).
 """
 
 from __future__ import annotations
@@ -33,87 +36,20 @@ REGS = 8
 RUNNING, FOUND, EXHAUSTED = 0, 1, 2
 
 
-@njit(cache=True, inline="always")
-def _line_penalty(tiles, cells, slots):
-    """2 x (tiles of the line whose goal is in it) - longest increasing run of slots."""
-    tails = np.empty(cells.shape[0], np.int64)
-    count = 0
-    run = 0
-    for j in range(cells.shape[0]):
-        if cells[j] < 0:  # the padding of a shorter line
-            break
-        s = slots[tiles[cells[j]]]
-        if s < 0:
-            continue
-        count += 1
-        lo, hi = 0, run  # first tail >= s (bisect_left)
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if tails[mid] < s:
-                lo = mid + 1
-            else:
-                hi = mid
-        tails[lo] = s
-        if lo == run:
-            run += 1
-    return 2 * (count - run)
-
-
-@njit(cache=True, inline="always")
-def _rank(pos, pattern, n):
-    """Dense rank of the cells of ``pattern``'s tiles (the k-permutation of cells)."""
-    idx = 0
-    k = pattern.shape[0]
-    for i in range(k):
-        c = pos[pattern[i]]
-        smaller = 0
-        for j in range(i):
-            if pos[pattern[j]] < c:
-                smaller += 1
-        idx = idx * (n - i) + c - smaller
-    return idx
-
-
 @njit(cache=True)
-def pdb_value(pos, patterns, lengths, offsets, table, mirror_cell, mirror_tile, group, mirrored):
-    """The table entry of one group, on the board or on its mirror image."""
-    n = pos.shape[0]
-    k = lengths[group]
-    if not mirrored:
-        return np.int64(table[offsets[group] + _rank(pos, patterns[group, :k], n)])
-    # the mirror image: tile t on cell c becomes tile mirror_tile[t] on mirror_cell[c]
-    mpos = np.empty(n, np.int64)
-    for t in range(n):
-        mpos[mirror_tile[t]] = mirror_cell[pos[t]]
-    return np.int64(table[offsets[group] + _rank(mpos, patterns[group, :k], n)])
-
-
-@njit(cache=True)
-def pdb_groups(pos, patterns, lengths, offsets, table, mirror_cell, mirror_tile, values):
-    """Fill ``values[0, g]`` (board) and ``values[1, g]`` (mirror) for every group."""
-    for g in range(lengths.shape[0]):
-        values[0, g] = pdb_value(
-            pos, patterns, lengths, offsets, table, mirror_cell, mirror_tile, g, False
-        )
-        if mirror_cell.shape[0] > 0:
-            values[1, g] = pdb_value(
-                pos, patterns, lengths, offsets, table, mirror_cell, mirror_tile, g, True
-            )
-
-
-@njit(cache=True)
-def run_pass(tiles, goal, targets, move_count, dh, kind, line_cells, line_slots, line_of,
-             pos, group_of, patterns, lengths, offsets, table, mirror_cell, mirror_tile,
-             group_values, regs, blank, came_from, hs, misplaced, next_k, smallest,
+def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_of,
+             pos, mpos, group_of, patterns, lengths, offsets, table, mirror_cell,
+             inverse_mirror, regs, state, blank, came_from, hs, sums, next_k, smallest,
              stop_at):  # fmt: skip
-    """Run (or resume) one IDA* pass until the goal, the end of the pass, or ``stop_at``.
+    """Run (or resume) one IDA* pass on packed states of up to 16 cells.
 
-    Arrays indexed by depth d hold the path: ``blank[d]`` (blank's cell), ``came_from[d]``
-    (its previous cell, the move not to undo; -1 at the root), ``hs[d]`` and
-    ``misplaced[d]`` (h, and cells differing from the goal, blank included: 0 is the
-    goal), ``next_k[d]`` (the next move to try; the one taken is ``next_k[d] - 1``) and
-    ``smallest[d]`` (smallest f above the bound in the subtree so far).
-    ``group_values[d]`` holds the pattern-database entries of each group (kind 2).
+    The path is held by depth d: ``state[d]`` (packed, uint64), ``blank[d]``,
+    ``came_from[d]`` (the blank's previous cell, the move not to undo; -1 at the root),
+    ``hs[d]`` (h), ``next_k[d]`` (the next move to try, so the one taken is
+    ``next_k[d] - 1``), ``smallest[d]`` (smallest f above the bound in the subtree so far)
+    and, for pattern databases, ``sums[d, 0/1, g]`` (group g's entry on the board / its
+    mirror image). ``pos``/``mpos`` hold the cell of every tile of the node on top of the
+    stack (on the board / in the mirror image). Returns the new ``regs[STATUS]``.
     """
     depth = regs[DEPTH]
     bound = regs[BOUND]
@@ -123,6 +59,8 @@ def run_pass(tiles, goal, targets, move_count, dh, kind, line_cells, line_slots,
     enter = regs[ENTER]
     mirrored = mirror_cell.shape[0] > 0
     groups = lengths.shape[0]
+    m15 = np.uint64(15)
+    found = False
     while True:
         if enter:  # expand the node on top of the stack
             if expanded >= stop_at:
@@ -135,7 +73,7 @@ def run_pass(tiles, goal, targets, move_count, dh, kind, line_cells, line_slots,
             enter = 0
         b = blank[depth]
         back = came_from[depth]
-        h = hs[depth]
+        s = state[depth]
         g1 = depth + 1
         k = next_k[depth]
         descended = False
@@ -145,108 +83,179 @@ def run_pass(tiles, goal, targets, move_count, dh, kind, line_cells, line_slots,
             if q == back:  # parent-move pruning: generates nothing
                 continue
             generated += 1
-            tile = tiles[q]
-            h1 = h + dh[b, k - 1, tile]
-            if kind == 1:
-                if line_of[b, 0] == line_of[q, 0]:  # along a row: the columns change
+            sq = np.uint64(4 * q)
+            tile = (s >> sq) & m15
+            child = s ^ (tile << sq) ^ (tile << np.uint64(4 * b))
+            t = np.int64(tile)
+            if kind == 0:
+                h1 = hs[depth] + dh[b, k - 1, t]
+            elif kind == 1:
+                h1 = hs[depth] + dh[b, k - 1, t]
+                if line_of[b, 0] == line_of[q, 0]:  # along a row: two columns change
                     la, lb = line_of[b, 1], line_of[q, 1]
-                else:  # along a column: the rows change
+                else:  # along a column: two rows change
                     la, lb = line_of[b, 0], line_of[q, 0]
-                h1 -= _line_penalty(tiles, line_cells[la], line_slots[la])
-                h1 -= _line_penalty(tiles, line_cells[lb], line_slots[lb])
-                tiles[b] = tile
-                tiles[q] = 0
-                h1 += _line_penalty(tiles, line_cells[la], line_slots[la])
-                h1 += _line_penalty(tiles, line_cells[lb], line_slots[lb])
-                tiles[q] = tile
-                tiles[b] = 0
-            elif kind == 2:
-                grp = group_of[tile]
-                if grp >= 0:
-                    pos[tile] = b
-                    pos[0] = q
-                    a0 = pdb_value(pos, patterns, lengths, offsets, table, mirror_cell,
-                                   mirror_tile, grp, False)  # fmt: skip
-                    total = a0 - group_values[depth, 0, grp]
-                    if mirrored:
-                        total2 = 0
-                        total1 = 0
-                        for gg in range(groups):
-                            total1 += group_values[depth, 0, gg]
-                            total2 += group_values[depth, 1, gg]
-                        a1 = pdb_value(pos, patterns, lengths, offsets, table, mirror_cell,
-                                       mirror_tile, group_of[mirror_tile[tile]], True)  # fmt: skip
-                        total1 += total
-                        total2 += a1 - group_values[depth, 1, group_of[mirror_tile[tile]]]
-                        h1 = total1 if total1 > total2 else total2
-                    else:
-                        h1 = h + total
-                    pos[tile] = q
-                    pos[0] = b
+                h1 += _penalty(child, line_cells[la], line_slots[la])
+                h1 += _penalty(child, line_cells[lb], line_slots[lb])
+                h1 -= _penalty(s, line_cells[la], line_slots[la])
+                h1 -= _penalty(s, line_cells[lb], line_slots[lb])
+            else:
+                h1 = _pdb_child(t, b, q, depth, pos, mpos, group_of, patterns,
+                                lengths, offsets, table, mirror_cell, inverse_mirror, sums,
+                                mirrored, groups)  # fmt: skip
             f = g1 + h1
             if f > bound:
                 if f < smallest[depth]:
                     smallest[depth] = f
                 continue
-            # the child is within the bound: make the move
-            tiles[b] = tile
-            tiles[q] = 0
-            mis = misplaced[depth]
-            mis += (goal[b] != tile) - (goal[b] != 0) + (goal[q] != 0) - (goal[q] != tile)
             next_k[depth] = k
-            if kind == 2:
-                pos[tile] = b
-                pos[0] = q
-                for gg in range(groups):
-                    group_values[g1, 0, gg] = group_values[depth, 0, gg]
-                    group_values[g1, 1, gg] = group_values[depth, 1, gg]
-                grp = group_of[tile]
-                if grp >= 0:
-                    group_values[g1, 0, grp] = pdb_value(pos, patterns, lengths, offsets, table,
-                                                         mirror_cell, mirror_tile, grp, False)  # fmt: skip
-                    if mirrored:
-                        mg = group_of[mirror_tile[tile]]
-                        group_values[g1, 1, mg] = pdb_value(pos, patterns, lengths, offsets,
-                                                            table, mirror_cell, mirror_tile, mg,
-                                                            True)  # fmt: skip
-            if mis == 0:  # the goal, tested at generation
+            if child == goal:  # the goal, tested at generation
                 if g1 > deepest:
                     deepest = g1
-                regs[STATUS] = FOUND
-                depth = g1
+                found = True
                 break
+            if kind == 2:
+                _pdb_descend(t, b, q, depth, pos, mpos, group_of, patterns,
+                             lengths, offsets, table, mirror_cell, inverse_mirror, sums,
+                             mirrored, groups)  # fmt: skip
             depth = g1
+            state[depth] = child
             blank[depth] = q
             came_from[depth] = b
             hs[depth] = h1
-            misplaced[depth] = mis
             enter = 1
             descended = True
             break
-        if regs[STATUS] == FOUND:
+        if found:
+            regs[STATUS] = FOUND
+            depth = g1
             break
         if descended:
             continue
         # every move of this node is tried: back up
-        t = smallest[depth]
+        f = smallest[depth]
         if depth == 0:
             regs[STATUS] = EXHAUSTED
-            regs[NEXT_BOUND] = t
+            regs[NEXT_BOUND] = f
             break
-        q = blank[depth]
-        depth -= 1
-        b = blank[depth]
-        tile = tiles[b]
-        tiles[q] = tile
-        tiles[b] = 0
-        if kind == 2:
-            pos[tile] = q
+        if kind == 2:  # the tile on the parent's blank cell goes back
+            q = blank[depth]
+            b = blank[depth - 1]
+            t = np.int64((state[depth] >> np.uint64(4 * b)) & m15)
+            pos[t] = q
             pos[0] = b
-        if t < smallest[depth]:
-            smallest[depth] = t
+            if mirrored:
+                mt = inverse_mirror[t]
+                mpos[mt] = mirror_cell[q]
+                mpos[inverse_mirror[0]] = mirror_cell[b]
+        depth -= 1
+        if f < smallest[depth]:
+            smallest[depth] = f
     regs[DEPTH] = depth
     regs[EXPANDED] = expanded
     regs[GENERATED] = generated
     regs[DEEPEST] = deepest
     regs[ENTER] = enter
     return regs[STATUS]
+
+
+@njit(cache=True, inline="always")
+def _penalty(s, cells, slots):
+    """Linear conflict of one line of packed state ``s``: 2 x (its tiles whose goal is in
+    the line - the longest run of them in goal order), as ``tiles_to_leave_line``."""
+    tails = np.empty(cells.shape[0], np.int64)
+    count = 0
+    run = 0
+    for j in range(cells.shape[0]):
+        c = cells[j]
+        if c < 0:  # the padding of a shorter line
+            break
+        slot = slots[np.int64((s >> np.uint64(4 * c)) & np.uint64(15))]
+        if slot < 0:
+            continue
+        count += 1
+        lo, hi = 0, run  # first tail >= slot (bisect_left)
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if tails[mid] < slot:
+                lo = mid + 1
+            else:
+                hi = mid
+        tails[lo] = slot
+        if lo == run:
+            run += 1
+    return 2 * (count - run)
+
+
+@njit(cache=True, inline="always")
+def rank(pos, patterns, lengths, g, n):
+    """Dense rank of the cells of group ``g``'s tiles: the k-permutation of cells."""
+    idx = 0
+    for i in range(lengths[g]):
+        c = pos[patterns[g, i]]
+        smaller = 0
+        for j in range(i):
+            if pos[patterns[g, j]] < c:
+                smaller += 1
+        idx = idx * (n - i) + c - smaller
+    return idx
+
+
+@njit(cache=True)
+def pdb_start(pos, mpos, patterns, lengths, offsets, table, mirrored, values):
+    """Fill ``values[0, g]`` (board) and ``values[1, g]`` (mirror image) for each group."""
+    n = pos.shape[0]
+    for g in range(lengths.shape[0]):
+        values[0, g] = table[offsets[g] + rank(pos, patterns, lengths, g, n)]
+        if mirrored:
+            values[1, g] = table[offsets[g] + rank(mpos, patterns, lengths, g, n)]
+
+
+@njit(cache=True, inline="always")
+def _pdb_child(t, b, q, depth, pos, mpos, group_of, patterns, lengths, offsets,
+               table, mirror_cell, inverse_mirror, sums, mirrored, groups):  # fmt: skip
+    """h of the child where tile ``t`` slides from ``q`` to ``b`` (pos left unchanged)."""
+    n = pos.shape[0]
+    total = 0
+    for g in range(groups):
+        total += sums[depth, 0, g]
+    grp = group_of[t]
+    if grp >= 0:
+        pos[t] = b
+        total += table[offsets[grp] + rank(pos, patterns, lengths, grp, n)] - sums[depth, 0, grp]
+        pos[t] = q
+    if not mirrored:
+        return total
+    other = 0
+    for g in range(groups):
+        other += sums[depth, 1, g]
+    mt = inverse_mirror[t]
+    mg = group_of[mt]
+    if mg >= 0:
+        mpos[mt] = mirror_cell[b]
+        other += table[offsets[mg] + rank(mpos, patterns, lengths, mg, n)] - sums[depth, 1, mg]
+        mpos[mt] = mirror_cell[q]
+    return total if total > other else other
+
+
+@njit(cache=True, inline="always")
+def _pdb_descend(t, b, q, depth, pos, mpos, group_of, patterns, lengths, offsets,
+                 table, mirror_cell, inverse_mirror, sums, mirrored, groups):  # fmt: skip
+    """Move tile ``t`` from ``q`` to ``b`` in pos/mpos and fill the child's group entries."""
+    n = pos.shape[0]
+    g1 = depth + 1
+    for g in range(groups):
+        sums[g1, 0, g] = sums[depth, 0, g]
+        sums[g1, 1, g] = sums[depth, 1, g]
+    pos[t] = b
+    pos[0] = q
+    grp = group_of[t]
+    if grp >= 0:
+        sums[g1, 0, grp] = table[offsets[grp] + rank(pos, patterns, lengths, grp, n)]
+    if mirrored:
+        mt = inverse_mirror[t]
+        mpos[mt] = mirror_cell[b]
+        mpos[inverse_mirror[0]] = mirror_cell[q]
+        mg = group_of[mt]
+        if mg >= 0:
+            sums[g1, 1, mg] = table[offsets[mg] + rank(mpos, patterns, lengths, mg, n)]

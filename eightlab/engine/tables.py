@@ -63,10 +63,13 @@ class HeuristicTables:
     line_cells, line_slots, line_of : ndarray
         Lines (rows, then columns) as cells padded with -1; each tile's goal index in a
         line (-1 if its goal is elsewhere); the row and column line of every cell.
-    group_of, patterns, lengths, offsets, table, mirror_cell, mirror_tile : ndarray
+    group_of, patterns, lengths, offsets, table : ndarray
         The pattern databases: group of each tile (-1 none), each group's tiles (padded),
-        their counts, where each group's table starts in ``table`` (all tables joined),
-        and the reflection (empty when the reflected lookup does not apply).
+        their counts, where each group's table starts in ``table`` (all tables joined).
+    mirror_cell, mirror_tile, inverse_mirror : ndarray
+        The reflection (empty when the reflected lookup does not apply): in the mirror
+        image tile t stands on ``mirror_cell[cell of tile mirror_tile[t]]``;
+        ``inverse_mirror[mirror_tile[t]] = t``.
     start_value : callable
         ``start_value(tiles) -> int``: the Python heuristic of a board, for h(start).
     """
@@ -83,10 +86,11 @@ class HeuristicTables:
     table: np.ndarray
     mirror_cell: np.ndarray
     mirror_tile: np.ndarray
+    inverse_mirror: np.ndarray
     start_value: object
 
     def evaluate(self, tiles) -> int:
-        """h of a board given as its tiles, an int."""
+        """h of a board given as its tiles (a tuple), an int: eightlab's own evaluator."""
         return int(self.start_value(tiles))
 
 
@@ -123,20 +127,23 @@ def heuristic_tables(heuristic, goal: Board) -> HeuristicTables:
         If the heuristic is not compiled (neither an integer per-tile sum, nor linear
         conflict, nor an additive pattern database).
     """
-    from eightlab.heuristics import manhattan_cost, per_tile_table
-
     name = heuristic.name
     n, rows, cols = goal.size, goal.rows, goal.cols
     empty = {
         "line_cells": _empty(0, 0), "line_slots": _empty(0, 0), "line_of": _empty(n, 2),
         "group_of": np.full(n, -1, dtype=np.int64), "patterns": _empty(0, 0),
         "lengths": _empty(0), "offsets": _empty(0), "table": _empty(1, dtype=np.uint8),
-        "mirror_cell": _empty(0), "mirror_tile": _empty(0),
+        "mirror_cell": _empty(0), "mirror_tile": _empty(0), "inverse_mirror": _empty(0),
     }  # fmt: skip
     if name == LINE_CONFLICT:
         evaluator = heuristic.bind(goal)
-        dh = _per_tile_dh(per_tile_table(goal, manhattan_cost), rows, cols)
         home = {t: p for p, t in enumerate(goal.tiles)}
+        manhattan = [
+            [abs(p // cols - home[t] // cols) + abs(p % cols - home[t] % cols) if t else 0
+             for p in range(n)]
+            for t in range(n)
+        ]  # fmt: skip
+        dh = _per_tile_dh(manhattan, rows, cols)
         width = max(rows, cols)
         lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
         lines += [[r * cols + c for r in range(rows)] for c in range(cols)]
@@ -153,9 +160,7 @@ def heuristic_tables(heuristic, goal: Board) -> HeuristicTables:
         empty.update(line_cells=line_cells, line_slots=line_slots, line_of=line_of)
         return HeuristicTables(1, dh, **empty, start_value=lambda t: evaluator(_pack(t)))
     if name.startswith(PDB_PREFIX):
-        from eightlab.engine.pdb_tables import pdb_tables
-
-        return pdb_tables(heuristic, goal, empty)
+        return _pdb_tables(name[len(PDB_PREFIX) :], goal, empty)
     evaluator = heuristic.bind(goal)
     cost = evaluator.tile_cost
     if cost is None or any(float(v) != int(v) for row in cost for v in row):
@@ -175,3 +180,41 @@ def _pack(tiles) -> int:
     from eightlab.board import pack
 
     return pack(tuple(int(t) for t in tiles))
+
+
+#: The joined tables of the last pattern databases used: (goal, partition) -> (pdb, arrays).
+_JOINED: dict = {}
+
+
+def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
+    """The additive pattern databases of ``partition`` as the kernel's arrays."""
+    from eightlab.heuristics.pdb import additive_pdb
+
+    if goal.size > 16:
+        raise EightlabError("the pattern databases run in the compiled engine on 4x4 only")
+    pdb = additive_pdb(goal, partition)
+    key = (goal, partition)
+    if key not in _JOINED or _JOINED[key][0] is not pdb:
+        n = goal.size
+        width = max(len(p) for p in pdb.patterns)
+        patterns = np.zeros((len(pdb.patterns), width), dtype=np.int64)
+        group_of = np.full(n, -1, dtype=np.int64)
+        for g, pattern in enumerate(pdb.patterns):
+            patterns[g, : len(pattern)] = pattern
+            group_of[list(pattern)] = g
+        lengths = np.array([len(p) for p in pdb.patterns], dtype=np.int64)
+        sizes = [len(t) for t in pdb.tables]
+        offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        table = np.concatenate([np.asarray(t, dtype=np.uint8) for t in pdb.tables])
+        joined = {"patterns": patterns, "group_of": group_of, "lengths": lengths,
+                  "offsets": offsets, "table": table}  # fmt: skip
+        if pdb.mirror_cell is not None:
+            mirror_tile = np.asarray(pdb.mirror_tile, dtype=np.int64)
+            joined["mirror_cell"] = np.asarray(pdb.mirror_cell, dtype=np.int64)
+            joined["mirror_tile"] = mirror_tile
+            joined["inverse_mirror"] = np.argsort(mirror_tile).astype(np.int64)
+        _JOINED.clear()  # one set of joined tables at a time (7-8 is half a gigabyte)
+        _JOINED[key] = (pdb, joined)
+    arrays = {**arrays, **_JOINED[key][1]}
+    dh = np.zeros((goal.size, 4, goal.size), dtype=np.int64)
+    return HeuristicTables(2, dh, **arrays, start_value=lambda t: pdb.h(_pack(t)))
