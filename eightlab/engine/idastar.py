@@ -204,7 +204,7 @@ class _Passes:
         ht, m = self.ht, self.moves
         if self.packed:
             return kernel.run_pass(
-                np.uint64(self.goal.packed), m.targets, m.count, ht.dh, ht.kind,
+                np.uint64(self.goal.packed), m.targets.ravel(), m.count, ht.dh.ravel(), ht.kind,
                 ht.line_cells, ht.line_slots, ht.line_of, self.pos, self.mpos, ht.group_of,
                 ht.patterns, ht.lengths, ht.offsets, ht.table, ht.mirror_cell,
                 ht.inverse_mirror, self.regs, self.state, self.blank, self.came_from,

@@ -43,6 +43,9 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
              stop_at):  # fmt: skip
     """Run (or resume) one IDA* pass on packed states of up to 16 cells.
 
+    ``targets`` and ``dh`` are the move tables raveled (``targets[b * 4 + k]``,
+    ``dh[(b * 4 + k) * n + tile]``): numba indexes flat arrays faster.
+
     The path is held by depth d: ``state[d]`` (packed, uint64), ``blank[d]``,
     ``came_from[d]`` (the blank's previous cell, the move not to undo; -1 at the root),
     ``hs[d]`` (h), ``next_k[d]`` (the next move to try, so the one taken is
@@ -59,6 +62,7 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
     enter = regs[ENTER]
     mirrored = mirror_cell.shape[0] > 0
     groups = lengths.shape[0]
+    n = pos.shape[0]
     m15 = np.uint64(15)
     found = False
     while True:
@@ -74,23 +78,24 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
         b = blank[depth]
         back = came_from[depth]
         s = state[depth]
+        h = hs[depth]
         g1 = depth + 1
         k = next_k[depth]
         descended = False
         while k < move_count[b]:
-            q = targets[b, k]
+            q = targets[b * 4 + k]
             k += 1
             if q == back:  # parent-move pruning: generates nothing
                 continue
             generated += 1
             sq = np.uint64(4 * q)
             tile = (s >> sq) & m15
-            child = s ^ (tile << sq) ^ (tile << np.uint64(4 * b))
             t = np.int64(tile)
             if kind == 0:
-                h1 = hs[depth] + dh[b, k - 1, t]
+                h1 = h + dh[(b * 4 + k - 1) * n + t]
             elif kind == 1:
-                h1 = hs[depth] + dh[b, k - 1, t]
+                h1 = h + dh[(b * 4 + k - 1) * n + t]
+                child = s ^ (tile << sq) ^ (tile << np.uint64(4 * b))
                 if line_of[b, 0] == line_of[q, 0]:  # along a row: two columns change
                     la, lb = line_of[b, 1], line_of[q, 1]
                 else:  # along a column: two rows change
@@ -109,6 +114,7 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
                     smallest[depth] = f
                 continue
             next_k[depth] = k
+            child = s ^ (tile << sq) ^ (tile << np.uint64(4 * b))
             if child == goal:  # the goal, tested at generation
                 if g1 > deepest:
                     deepest = g1
