@@ -22,7 +22,7 @@ import numpy as np
 
 from eightlab.engine import kernel
 from eightlab.engine.kernel_wide import run_pass_wide
-from eightlab.engine.tables import heuristic_tables, move_tables
+from eightlab.engine.tables import COMPILED, heuristic_tables, move_tables, supports
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
@@ -83,6 +83,11 @@ def solve_compiled(
     if observer is not None:
         raise EightlabError("the compiled engine takes no observer; use engine='python'")
     h = get_heuristic(heuristic)
+    if not supports(h):
+        raise EightlabError(
+            f"the compiled engine does not run heuristic {h.name!r}; it runs "
+            f"{', '.join(COMPILED)} and the pdb-* databases; use engine='python'"
+        )
     if lexicographic and not h.admissible:
         raise EightlabError(
             f"lexicographic IDA* needs an admissible heuristic; {h.name!r} is not admissible"

@@ -65,6 +65,7 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
     n = pos.shape[0]
     m15 = np.uint64(15)
     found = False
+    tails = np.empty(8, np.int64)  # scratch of the line penalty (no allocation per call)
     while True:
         if enter:  # expand the node on top of the stack
             if expanded >= stop_at:
@@ -100,10 +101,10 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
                     la, lb = line_of[b, 1], line_of[q, 1]
                 else:  # along a column: two rows change
                     la, lb = line_of[b, 0], line_of[q, 0]
-                h1 += _penalty(child, line_cells[la], line_slots[la])
-                h1 += _penalty(child, line_cells[lb], line_slots[lb])
-                h1 -= _penalty(s, line_cells[la], line_slots[la])
-                h1 -= _penalty(s, line_cells[lb], line_slots[lb])
+                h1 += _penalty(child, line_cells, line_slots, la, tails)
+                h1 += _penalty(child, line_cells, line_slots, lb, tails)
+                h1 -= _penalty(s, line_cells, line_slots, la, tails)
+                h1 -= _penalty(s, line_cells, line_slots, lb, tails)
             else:
                 h1 = _pdb_child(t, b, q, depth, pos, mpos, group_of, patterns,
                                 lengths, offsets, table, mirror_cell, inverse_mirror, sums,
@@ -166,17 +167,16 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
 
 
 @njit(cache=True, inline="always")
-def _penalty(s, cells, slots):
+def _penalty(s, cells, slots, line, tails):
     """Linear conflict of one line of packed state ``s``: 2 x (its tiles whose goal is in
     the line - the longest run of them in goal order), as ``tiles_to_leave_line``."""
-    tails = np.empty(cells.shape[0], np.int64)
     count = 0
     run = 0
-    for j in range(cells.shape[0]):
-        c = cells[j]
+    for j in range(cells.shape[1]):
+        c = cells[line, j]
         if c < 0:  # the padding of a shorter line
             break
-        slot = slots[np.int64((s >> np.uint64(4 * c)) & np.uint64(15))]
+        slot = slots[line, np.int64((s >> np.uint64(4 * c)) & np.uint64(15))]
         if slot < 0:
             continue
         count += 1

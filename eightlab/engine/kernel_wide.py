@@ -13,9 +13,18 @@ import numpy as np
 from numba import njit
 
 from eightlab.engine.kernel import (
-    BOUND, DEEPEST, DEPTH, ENTER, EXHAUSTED, EXPANDED, FOUND, GENERATED, NEXT_BOUND, NO_BOUND,
+    BOUND,
+    DEEPEST,
+    DEPTH,
+    ENTER,
+    EXHAUSTED,
+    EXPANDED,
+    FOUND,
+    GENERATED,
+    NEXT_BOUND,
+    NO_BOUND,
     STATUS,
-)  # fmt: skip
+)
 
 
 @njit(cache=True)
@@ -33,6 +42,7 @@ def run_pass_wide(tiles, goal, targets, move_count, dh, kind, line_cells, line_s
     deepest = regs[DEEPEST]
     enter = regs[ENTER]
     found = False
+    tails = np.empty(8, np.int64)  # scratch of the line penalty (no allocation per call)
     while True:
         if enter:
             if expanded >= stop_at:
@@ -61,12 +71,12 @@ def run_pass_wide(tiles, goal, targets, move_count, dh, kind, line_cells, line_s
                     la, lb = line_of[b, 1], line_of[q, 1]
                 else:
                     la, lb = line_of[b, 0], line_of[q, 0]
-                h1 -= _penalty(tiles, line_cells[la], line_slots[la])
-                h1 -= _penalty(tiles, line_cells[lb], line_slots[lb])
+                h1 -= _penalty(tiles, line_cells, line_slots, la, tails)
+                h1 -= _penalty(tiles, line_cells, line_slots, lb, tails)
                 tiles[b] = tile
                 tiles[q] = 0
-                h1 += _penalty(tiles, line_cells[la], line_slots[la])
-                h1 += _penalty(tiles, line_cells[lb], line_slots[lb])
+                h1 += _penalty(tiles, line_cells, line_slots, la, tails)
+                h1 += _penalty(tiles, line_cells, line_slots, lb, tails)
                 tiles[q] = tile
                 tiles[b] = 0
             f = g1 + h1
@@ -119,15 +129,15 @@ def run_pass_wide(tiles, goal, targets, move_count, dh, kind, line_cells, line_s
 
 
 @njit(cache=True, inline="always")
-def _penalty(tiles, cells, slots):
+def _penalty(tiles, cells, slots, line, tails):
     """Linear conflict of one line (see :func:`eightlab.engine.kernel._penalty`)."""
-    tails = np.empty(cells.shape[0], np.int64)
     count = 0
     run = 0
-    for j in range(cells.shape[0]):
-        if cells[j] < 0:
+    for j in range(cells.shape[1]):
+        c = cells[line, j]
+        if c < 0:
             break
-        slot = slots[tiles[cells[j]]]
+        slot = slots[line, tiles[c]]
         if slot < 0:
             continue
         count += 1

@@ -94,6 +94,10 @@ class HeuristicTables:
         return int(self.start_value(tiles))
 
 
+#: Every heuristic compiled by name (besides ``pdb-*``).
+COMPILED = (*PER_TILE, LINE_CONFLICT)
+
+
 def supports(heuristic) -> bool:
     """Whether the compiled engine runs ``heuristic`` (a name or Heuristic) without binding it."""
     name = getattr(heuristic, "name", heuristic)
@@ -108,9 +112,7 @@ def _per_tile_dh(tile_cost, rows: int, cols: int) -> np.ndarray:
         for k in range(moves.count[b]):
             q = moves.targets[b, k]
             for t in range(1, n):
-                dh[b, k, t] = (
-                    tile_cost[t][b] - tile_cost[t][q] + tile_cost[0][q] - tile_cost[0][b]
-                )
+                dh[b, k, t] = tile_cost[t][b] - tile_cost[t][q] + tile_cost[0][q] - tile_cost[0][b]
     return dh
 
 
