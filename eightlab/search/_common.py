@@ -17,6 +17,7 @@ from time import perf_counter, process_time
 
 from eightlab.board import Board, as_board, cell_bits, check_pair, is_solvable, neighbor_table
 from eightlab.errors import EightlabError
+from eightlab.heuristics.pdb import build_deadline
 from eightlab.result import SearchResult, SearchStats, Status
 
 #: Expansions between two looks at the clock.
@@ -274,7 +275,8 @@ def run_search(
         return SearchResult(algorithm, heuristic, start, goal, Status.UNSOLVABLE, None, stats)
     wall0, cpu0 = perf_counter(), process_time()
     try:
-        path = core(Problem.of(start, goal), stats, budget)
+        with build_deadline(budget.deadline):  # a pattern database built here stops too
+            path = core(Problem.of(start, goal), stats, budget)
         status = Status.SOLVED
     except OutOfBudget:
         path, status = None, Status.BUDGET_EXCEEDED
