@@ -187,3 +187,35 @@ def test_ctrl_c_stops_the_compiled_search():
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130 and "interrupted" in err
+
+
+# ------------------------------------------------------- additive pattern databases
+@pytest.fixture(scope="module")
+def private_pdb_cache(tmp_path_factory):
+    """5-5-5 (seconds to build) in a cache of this module's own; no test builds 6-6-3."""
+    from eightlab.heuristics import pdb
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        pdb._MEMORY.clear()
+        yield
+        pdb._MEMORY.clear()
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [KORF_GOAL, Board.goal(4, 4), KORF_GOAL.move("r")],
+    ids=["korf-goal", "blank-last", "blank-off-the-diagonal"],
+)
+def test_pdb_counts_equal_the_reference(private_pdb_cache, goal):
+    from eightlab.engine.tables import heuristic_tables
+    from eightlab.heuristics import get_heuristic
+
+    mirrored = heuristic_tables(get_heuristic("pdb-5-5-5"), goal).mirror_cell.size > 0
+    assert mirrored == (goal != KORF_GOAL.move("r"))  # the reflected lookup where it applies
+    for seed in range(6):
+        start = walk(goal, 40 + seed, seed)
+        assert_same(
+            solve_compiled(start, goal, "pdb-5-5-5"),
+            solve(start, goal, "idastar", "pdb-5-5-5", engine="python"),
+        )
