@@ -59,31 +59,24 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
     expanded = regs[EXPANDED]
     generated = regs[GENERATED]
     deepest = regs[DEEPEST]
-    enter = regs[ENTER]
     mirrored = mirror_cell.shape[0] > 0
     groups = lengths.shape[0]
     n = pos.shape[0]
     m15 = np.uint64(15)
-    found = False
     tails = np.empty(8, np.int64)  # scratch of the line penalty (no allocation per call)
+    # the frame of the node on top of the stack lives in locals while the loop runs
+    b, back, s, h = blank[depth], came_from[depth], state[depth], hs[depth]
+    k, low = next_k[depth], smallest[depth]
+    if regs[ENTER]:  # the node on top of the stack is still to be expanded
+        if expanded >= stop_at:
+            return regs[STATUS]
+        expanded += 1
+        if depth > deepest:
+            deepest = depth
+        k, low = 0, NO_BOUND
+    regs[ENTER] = 0
     while True:
-        if enter:  # expand the node on top of the stack
-            if expanded >= stop_at:
-                break
-            expanded += 1
-            if depth > deepest:
-                deepest = depth
-            next_k[depth] = 0
-            smallest[depth] = NO_BOUND
-            enter = 0
-        b = blank[depth]
-        back = came_from[depth]
-        s = state[depth]
-        h = hs[depth]
-        g1 = depth + 1
-        k = next_k[depth]
-        descended = False
-        while k < move_count[b]:
+        if k < move_count[b]:
             q = targets[b * 4 + k]
             k += 1
             if q == back:  # parent-move pruning: generates nothing
@@ -109,60 +102,58 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
                 h1 = _pdb_child(t, b, q, depth, pos, mpos, group_of, patterns,
                                 lengths, offsets, table, mirror_cell, inverse_mirror, sums,
                                 mirrored, groups)  # fmt: skip
-            f = g1 + h1
+            f = depth + 1 + h1
             if f > bound:
-                if f < smallest[depth]:
-                    smallest[depth] = f
+                if f < low:
+                    low = f
                 continue
-            next_k[depth] = k
             child = s ^ (tile << sq) ^ (tile << np.uint64(4 * b))
+            next_k[depth] = k
             if child == goal:  # the goal, tested at generation
-                if g1 > deepest:
-                    deepest = g1
-                found = True
+                if depth + 1 > deepest:
+                    deepest = depth + 1
+                regs[STATUS] = FOUND
+                depth += 1
                 break
+            # push the child and expand it
+            smallest[depth] = low
             if kind == 2:
                 _pdb_descend(t, b, q, depth, pos, mpos, group_of, patterns,
                              lengths, offsets, table, mirror_cell, inverse_mirror, sums,
                              mirrored, groups)  # fmt: skip
-            depth = g1
-            state[depth] = child
-            blank[depth] = q
-            came_from[depth] = b
-            hs[depth] = h1
-            enter = 1
-            descended = True
-            break
-        if found:
-            regs[STATUS] = FOUND
-            depth = g1
-            break
-        if descended:
+            depth += 1
+            state[depth], blank[depth], came_from[depth], hs[depth] = child, q, b, h1
+            if expanded >= stop_at:  # out of this slice: expand it when resumed
+                regs[ENTER] = 1
+                break
+            expanded += 1
+            if depth > deepest:
+                deepest = depth
+            b, back, s, h, k, low = q, b, child, h1, 0, NO_BOUND
             continue
         # every move of this node is tried: back up
-        f = smallest[depth]
         if depth == 0:
             regs[STATUS] = EXHAUSTED
-            regs[NEXT_BOUND] = f
+            regs[NEXT_BOUND] = low
             break
         if kind == 2:  # the tile on the parent's blank cell goes back
-            q = blank[depth]
-            b = blank[depth - 1]
-            t = np.int64((state[depth] >> np.uint64(4 * b)) & m15)
-            pos[t] = q
-            pos[0] = b
+            parent_blank = blank[depth - 1]
+            t = np.int64((s >> np.uint64(4 * parent_blank)) & m15)
+            pos[t] = b
+            pos[0] = parent_blank
             if mirrored:
-                mt = inverse_mirror[t]
-                mpos[mt] = mirror_cell[q]
-                mpos[inverse_mirror[0]] = mirror_cell[b]
+                mpos[inverse_mirror[t]] = mirror_cell[b]
+                mpos[inverse_mirror[0]] = mirror_cell[parent_blank]
+        f = low
         depth -= 1
-        if f < smallest[depth]:
-            smallest[depth] = f
+        b, back, s, h = blank[depth], came_from[depth], state[depth], hs[depth]
+        k, low = next_k[depth], smallest[depth]
+        if f < low:
+            low = f
     regs[DEPTH] = depth
     regs[EXPANDED] = expanded
     regs[GENERATED] = generated
     regs[DEEPEST] = deepest
-    regs[ENTER] = enter
     return regs[STATUS]
 
 
