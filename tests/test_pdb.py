@@ -216,6 +216,16 @@ def test_the_cache_is_validated_on_read(korf555, tmp_path):
         path.write_bytes(good)
 
 
+def test_a_second_builder_waits_for_the_first_and_honours_its_deadline():
+    from time import perf_counter
+
+    with pdbcache.build_lock(KORF_GOAL, "6-6-3"):
+        with pytest.raises(TimeoutError), pdbcache.build_lock(KORF_GOAL, "6-6-3", perf_counter()):
+            pass
+    with pdbcache.build_lock(KORF_GOAL, "6-6-3", perf_counter()):  # free again
+        pass
+
+
 def test_no_cache_when_the_directory_is_empty(monkeypatch):
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", "")
     assert pdbcache.path_of(KORF_GOAL, "5-5-5") is None and pdbcache.listing() == []

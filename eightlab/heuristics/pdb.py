@@ -19,9 +19,11 @@ The partitions of the 15-puzzle (:data:`PARTITIONS`), written as tiles of Korf's
             2  3  3  3             1  1  2  2           2  2  2  2
 
 (the digit is the group of the tile on that cell). 7-8 is the partition of Korf &
-Felner (2002): the tiles of the top two rows and of the bottom two; 5-5-5 and 6-6-3
-are compact blocks of goal-adjacent tiles like those drawn in Felner, Korf & Hanan
-(2004, sec. 4.2). For another 4x4 goal the same cells are used, turned by the symmetry
+Felner (2002): the tiles of the top two rows and of the bottom two. 5-5-5 and 6-6-3 are
+compact blocks of goal-adjacent tiles in the manner of the partitions drawn in Felner,
+Korf & Hanan (2004, section on the sliding-tile puzzles); their exact tile sets were not
+checked against the paper's figure (no copy at hand), so compare node counts with the
+paper's table as orders of magnitude, not digit for digit. For another 4x4 goal the same cells are used, turned by the symmetry
 of the square that takes the top-left corner to the goal's blank when it is in a
 corner (else the blank's cell and cell 0 trade places).
 
@@ -313,11 +315,19 @@ def additive_pdb(
         return _MEMORY[key]
     patterns = partition_patterns(goal, partition)
     cached = pdbcache.load(goal, partition, patterns)
-    if cached is not None:
-        tables, seconds = cached
-    else:
-        tables, seconds = _build(goal, partition, patterns, deadline, progress)
-        pdbcache.save(goal, partition, patterns, tables, seconds)
+    if cached is None:
+        deadline = build_deadline_now() if deadline is None else deadline
+        try:
+            with pdbcache.build_lock(goal, partition, deadline):  # another may be building
+                cached = pdbcache.load(goal, partition, patterns)
+                if cached is None:
+                    cached = _build(goal, partition, patterns, deadline, progress)
+                    pdbcache.save(goal, partition, patterns, *cached)
+        except TimeoutError:
+            from eightlab.search._common import OutOfBudget
+
+            raise OutOfBudget from None
+    tables, seconds = cached
     mirror_cell, mirror_tile = mirror_of(goal)
     pdb = AdditivePDB(goal, partition, patterns, tables, mirror_cell, mirror_tile, seconds)
     _MEMORY[key] = pdb
@@ -333,8 +343,6 @@ def _build(goal, partition, patterns, deadline, progress):
             f"building the {partition} pattern databases needs about {need / 2**30:.1f} GB "
             f"of memory; only {free / 2**30:.1f} GB is available"
         )
-    if deadline is None:
-        deadline = build_deadline_now()
     from tqdm.auto import tqdm
 
     total = sum(placements(goal.size, len(p)) for p in patterns)
@@ -347,12 +355,7 @@ def _build(goal, partition, patterns, deadline, progress):
             def step(done, offset=offset):
                 bar.update(offset + done - bar.n)
 
-            try:
-                tables.append(build_table(goal, pattern, deadline, step))
-            except TimeoutError:
-                from eightlab.search._common import OutOfBudget
-
-                raise OutOfBudget from None
+            tables.append(build_table(goal, pattern, deadline, step))
     finally:
         bar.close()
     return tables, perf_counter() - started

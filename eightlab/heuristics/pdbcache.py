@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from contextlib import contextmanager
 from pathlib import Path
+from time import perf_counter, sleep
 
 import numpy as np
 
@@ -46,6 +48,42 @@ def path_of(goal, partition: str) -> Path | None:
         return None
     digest = hashlib.blake2b(bytes(goal.tiles), digest_size=4).hexdigest()
     return folder / f"pdb-v{VERSION}-{goal.rows}x{goal.cols}-{partition}-goal{digest}.bin"
+
+
+@contextmanager
+def build_lock(goal, partition: str, deadline: float | None = None):
+    """Hold an exclusive lock on the cache file's ``.lock`` beside it while building.
+
+    Two processes that need the same database (two workers of an experiment grid) then
+    build it once: the second waits, and finds it in the cache. Without a cache folder,
+    or where locks are not available, it does nothing.
+
+    Raises
+    ------
+    TimeoutError
+        When ``deadline`` (a :func:`time.perf_counter` time) passes while waiting.
+    """
+    path = path_of(goal, partition)
+    try:
+        import fcntl
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path.with_suffix(".lock"), "a")  # noqa: SIM115
+    except (ImportError, AttributeError, OSError):
+        yield
+        return
+    try:
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if deadline is not None and perf_counter() > deadline:
+                    raise TimeoutError("waited for another build past the deadline") from None
+                sleep(0.05)
+        yield
+    finally:
+        handle.close()  # releases the lock
 
 
 def _dotted(values) -> str:
