@@ -18,14 +18,14 @@ The partitions of the 15-puzzle (:data:`PARTITIONS`), written as tiles of Korf's
             2  2  3  3             1  1  2  2           2  2  2  2
             2  3  3  3             1  1  2  2           2  2  2  2
 
-(the digit is the group of the tile on that cell). 7-8 is the partition of Korf &
-Felner (2002): the tiles of the top two rows and of the bottom two. 5-5-5 and 6-6-3 are
-compact blocks of goal-adjacent tiles in the manner of the partitions drawn in Felner,
-Korf & Hanan (2004, section on the sliding-tile puzzles); their exact tile sets were not
+(the digit is the group of the tile on that cell). 7-8 is the partition of Korf & Felner
+(2002): the tiles of the top two rows and of the bottom two. 5-5-5 and 6-6-3 are compact
+blocks of goal-adjacent tiles in the manner of the partitions drawn in Felner, Korf &
+Hanan (2004, section on the sliding-tile puzzles); their exact tile sets were not
 checked against the paper's figure (no copy at hand), so compare node counts with the
-paper's table as orders of magnitude, not digit for digit. For another 4x4 goal the same cells are used, turned by the symmetry
-of the square that takes the top-left corner to the goal's blank when it is in a
-corner (else the blank's cell and cell 0 trade places).
+paper's table as orders of magnitude, not digit for digit. For another 4x4 goal the same
+cells are used, turned by the symmetry of the square that takes the top-left corner to
+the goal's blank when it is in a corner (else the blank's cell and cell 0 trade places).
 
 **Reflected lookup.** Reflecting a board about the main diagonal (cell (r, c) to
 (c, r)) and renaming each tile to the goal's tile on the reflected goal cell is a
