@@ -250,6 +250,16 @@ def test_the_small_pdb_build_stops_at_the_search_deadline_too():
 
 
 # --------------------------------------------------------------- Korf's 100
+@pytest.mark.parametrize("number", [12, 79])  # two of the easiest of Korf's 100
+def test_korf_instances_have_the_same_optimal_length_with_pdb_and_manhattan(number, korf555):
+    engine = pytest.importorskip("eightlab.engine")
+    board = korf100()[number - 1]
+    manhattan = engine.solve_compiled(board, KORF_GOAL, "manhattan")
+    with_pdb = engine.solve_compiled(board, KORF_GOAL, "pdb-5-5-5")
+    assert with_pdb.length == manhattan.length and board.apply(with_pdb.path) == KORF_GOAL
+    assert with_pdb.stats.expanded < manhattan.stats.expanded
+
+
 def test_korf100_is_shipped_with_its_goal():
     boards = korf100()
     assert len(boards) == 100 and len(set(boards)) == 100

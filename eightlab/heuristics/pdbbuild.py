@@ -51,29 +51,6 @@ UNREACHED = 255
 SLICE_WORDS = 1 << 14
 
 
-def placements(n: int, k: int) -> int:
-    """Number of placements of ``k`` distinct tiles on ``n`` cells: ``n! / (n - k)!``."""
-    return perm(n, k)
-
-
-def rank_cells(cells, n: int) -> int:
-    """Dense rank of a k-permutation of ``0 .. n-1`` (see the module docstring)."""
-    idx = 0
-    for i, cell in enumerate(cells):
-        c = cell - sum(1 for j in range(i) if cells[j] < cell)
-        idx = idx * (n - i) + c
-    return idx
-
-
-def unrank_cells(idx: int, n: int, k: int) -> tuple[int, ...]:
-    """The k-permutation of ``0 .. n-1`` whose :func:`rank_cells` is ``idx``."""
-    digits = [0] * k
-    for i in range(k - 1, -1, -1):
-        idx, digits[i] = divmod(idx, n - i)
-    free = list(range(n))
-    return tuple(free.pop(d) for d in digits)
-
-
 # ----------------------------------------------------------- readable reference
 def pattern_database(goal: Board, pattern, deadline: float | None = None) -> np.ndarray:
     """Costs of one pattern of tiles, by 0-1 breadth-first search over abstract states.
@@ -172,6 +149,30 @@ def reference_table(goal: Board, pattern) -> np.ndarray:
         costs = [full[(b, *cells)] for b in range(n) if b not in cells]
         table[idx] = min((c for c in costs if c >= 0), default=UNREACHED)
     return table
+
+
+# ----------------------------------------------------------------- the index
+def placements(n: int, k: int) -> int:
+    """Number of placements of ``k`` distinct tiles on ``n`` cells: ``n! / (n - k)!``."""
+    return perm(n, k)
+
+
+def rank_cells(cells, n: int) -> int:
+    """Dense rank of a k-permutation of ``0 .. n-1`` (see the module docstring)."""
+    idx = 0
+    for i, cell in enumerate(cells):
+        c = cell - sum(1 for j in range(i) if cells[j] < cell)
+        idx = idx * (n - i) + c
+    return idx
+
+
+def unrank_cells(idx: int, n: int, k: int) -> tuple[int, ...]:
+    """The k-permutation of ``0 .. n-1`` whose :func:`rank_cells` is ``idx``."""
+    digits = [0] * k
+    for i in range(k - 1, -1, -1):
+        idx, digits[i] = divmod(idx, n - i)
+    free = list(range(n))
+    return tuple(free.pop(d) for d in digits)
 
 
 # ------------------------------------------------------------ compiled build
