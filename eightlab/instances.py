@@ -10,6 +10,9 @@ of boards on every run and machine. Which generator each uses:
 * :func:`instances_at_depths` uses numpy's ``numpy.random.default_rng(seed)`` to pick
   Cantor ranks from :mod:`eightlab.statespace`; 3x3 only.
 
+Shipped benchmark sets: :func:`korf100`, Korf's 100 random 15-puzzle boards (Korf
+1985, Table 1), for the goal :data:`KORF_GOAL`.
+
 Uniformity of :func:`random_solvable_board`: a uniformly random permutation of the
 cells is drawn. If the goal cannot be reached from it, the cells of two fixed tiles
 (the first two tiles of the goal in reading order) are exchanged. That exchange flips
@@ -24,6 +27,8 @@ References
 ----------
 .. [1] W. W. Johnson and W. E. Story, "Notes on the '15' puzzle", American Journal of
    Mathematics 2(4), 1879 (exactly half of the boards are solvable).
+.. [2] R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
+   search", Artificial Intelligence 27(1), 1985 (Table 1: the 100 instances).
 """
 
 from __future__ import annotations
@@ -35,6 +40,27 @@ import numpy as np
 
 from eightlab.board import INVERSE, Board, as_board, is_solvable
 from eightlab.errors import EightlabError
+
+#: The goal of Korf's 100: the blank in the top-left corner, tile i on cell i.
+KORF_GOAL = Board(tuple(range(16)), 4, 4)
+
+
+def korf100() -> list[Board]:
+    """Korf's 100 random 15-puzzle instances (Korf 1985, Table 1), for :data:`KORF_GOAL`.
+
+    Read from the package data file ``eightlab/data/korf100.txt`` (cited in its
+    header); instance k (1-based, as in the paper) is ``korf100()[k - 1]``.
+
+    Returns
+    -------
+    list of Board
+        100 4x4 boards, each solvable for :data:`KORF_GOAL`.
+    """
+    from importlib.resources import files
+
+    text = files("eightlab.data").joinpath("korf100.txt").read_text(encoding="ascii")
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return [Board.parse(line, 4, 4) for line in lines]
 
 
 def _goal_of(goal, rows: int = 3, cols: int | None = None) -> Board:

@@ -44,6 +44,7 @@ NAMES = (
     "linear-conflict-pairs",
     "nilsson",
 )
+FOURBYFOUR = ("pdb-5-5-5", "pdb-6-6-3", "pdb-7-8")
 INADMISSIBLE = ("weighted-manhattan", "manhattan-with-blank", "linear-conflict-pairs", "nilsson")
 
 
@@ -57,11 +58,13 @@ def bfs_distances(goal: Board) -> dict[Board, int]:
 
 # ------------------------------------------------------------------ registry
 def test_the_registry_holds_every_heuristic_by_its_hyphenated_name():
-    assert tuple(HEURISTICS) == NAMES
+    assert tuple(HEURISTICS) == NAMES + FOURBYFOUR
     for name, heuristic in HEURISTICS.items():
-        assert re.fullmatch(r"[a-z]+(-[a-z]+)*", name)
-        assert heuristic.name == name and heuristic.description
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", name)
+        assert heuristic.name == name and heuristic.description and heuristic.label
         assert heuristic.admissible == (name not in INADMISSIBLE)
+    labels = [h.label for h in HEURISTICS.values()]
+    assert len(set(labels)) == len(labels)
     with pytest.raises(UnknownNameError, match="linear-conflict"):
         get_heuristic("linear_conflict")
 
@@ -250,6 +253,38 @@ def test_inadmissible_heuristics_do_overestimate(name):
     worst = found["worst_board"]
     assert h(name, worst) - exact_distance(worst) == found["worst_excess"]
     assert not found["consistent"]
+
+
+@pytest.mark.parametrize("name", INADMISSIBLE)
+def test_what_the_module_says_of_the_contrasts_on_the_ring_goal(name):
+    # the module docstring: every contrast is inconsistent for both goals; all but
+    # linear-conflict-pairs also overestimate for 123804765, which it never does there
+    found = check_claims(name, RING)
+    assert not found["consistent"] and found["inconsistent_edges"] > 0
+    if name == "linear-conflict-pairs":
+        assert found["admissible"] and found["overestimates"] == 0
+    else:
+        assert found["overestimates"] > 0 and not found["admissible"]
+
+
+def test_the_bound_evaluators_are_cached_for_a_few_goals_only():
+    from eightlab.heuristics.base import BIND_CACHE_SIZE
+
+    heuristic = Heuristic("cache-probe", "counts binds", True, True, lambda g: object())
+    goals = [Board.goal(2, c) for c in range(2, 4)] + [Board.goal(3, c) for c in range(2, 12)]
+    first = heuristic.bind(goals[0])
+    assert heuristic.bind(goals[0]) is first
+    for goal in goals[1:]:
+        heuristic.bind(goal)
+    assert len(heuristic._cache) == BIND_CACHE_SIZE
+    assert heuristic.bind(goals[0]) is not first  # dropped, then bound again
+
+
+def test_four_by_four_databases_refuse_other_sizes():
+    for name in FOURBYFOUR:
+        assert not HEURISTICS[name].applies_to(Board.goal(3))
+        with pytest.raises(BoardError, match="4x4"):
+            h(name, "123456708")
 
 
 def _doctored(name, function, batch) -> Heuristic:

@@ -106,7 +106,11 @@ def optimal_pairs() -> list[tuple[str, str | None]]:
         if not spec.optimal:
             continue
         if spec.informed:
-            pairs.extend((name, h) for h, heuristic in HEURISTICS.items() if heuristic.admissible)
+            pairs.extend(
+                (name, h)
+                for h, heuristic in HEURISTICS.items()
+                if heuristic.admissible and heuristic.applies_to(GOAL)
+            )
         else:
             pairs.append((name, None))
     return pairs
@@ -186,7 +190,7 @@ def _non_optimal_pairs():
         if spec.optimal or name == "dls":
             continue
         if spec.informed:
-            pairs.extend((name, h) for h in HEURISTICS)
+            pairs.extend((name, h) for h, heur in HEURISTICS.items() if heur.applies_to(GOAL))
         else:
             pairs.append((name, None))
     return pairs

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from time import perf_counter, process_time
 
 from eightlab.board import Board, as_board, cell_bits, check_pair, is_solvable, neighbor_table
+from eightlab.heuristics.pdb import build_deadline
 from eightlab.result import SearchResult, SearchStats, Status
 from eightlab.search.budget import (  # noqa: F401  (re-exported for the search modules)
     CLOCK_INTERVAL,
@@ -269,7 +270,8 @@ def run_search(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        outcome = result(Status.SOLVED, core(Problem.of(start, goal), stats, budget))
+        with build_deadline(budget.deadline):  # a pattern database built here stops too
+            outcome = result(Status.SOLVED, core(Problem.of(start, goal), stats, budget))
     except OutOfBudget as stop:
         outcome = result(Status.BUDGET_EXCEEDED, reason=stop.reason)
     except Cutoff:

@@ -1,0 +1,283 @@
+"""Heuristics: estimates h(s) of the number of moves from a state to the goal.
+
+Each :class:`Heuristic` has a registry name, a display label, a description and its
+*claims*: whether it is admissible (never overestimates the true distance h*) and
+consistent (``h(s) <= 1 + h(s')`` for every move ``s -> s'``, and ``h(goal) = 0``). The
+admissibility notebook and ``tests/test_oracle.py`` check every claim against the
+exhaustive table of :mod:`eightlab.statespace` (see :mod:`eightlab.admissibility`).
+The blank is never counted by the admissible heuristics: it is not a tile, and
+counting it can overestimate (one move puts two cells right).
+
+==========================  ==========  ==========  ====================================
+name                        admissible  consistent  what it is
+==========================  ==========  ==========  ====================================
+``zero``                    yes         yes         h = 0 (A* becomes uniform-cost)
+``misplaced``               yes         yes         h1, tiles off their goal cell
+``manhattan``               yes         yes         h2, sum of grid distances
+``linear-conflict``         yes         yes         h2 + 2 per tile that must leave its
+                                                    line (Hansson, Mayer & Yung 1992)
+``max-swap``                yes         yes         Gaschnig's swaps with the blank
+``pdb``                     yes         yes         disjoint additive pattern databases
+                                                    (groups of 4 tiles on 3x3, else 3)
+``exact``                   yes         yes         h* from the table (3x3 only)
+``weighted-manhattan``      no          no          2 x h2
+``manhattan-with-blank``    no          no          h2 counting the blank too
+``linear-conflict-pairs``   no          no          h2 + 2 per reversed pair
+``nilsson``                 no          no          h2 + 3 x sequence score
+``pdb-5-5-5``               yes         no          additive databases, one byte per
+``pdb-6-6-3``               yes         no          placement, with the reflected
+``pdb-7-8``                 yes         no          lookup; 4x4 only; 7-8 is opt-in
+==========================  ==========  ==========  ====================================
+
+Where the code is: :mod:`~eightlab.heuristics.base` (the framework),
+:mod:`~eightlab.heuristics.tiles` (per-tile sums), :mod:`~eightlab.heuristics.lines`
+(linear conflict), :mod:`~eightlab.heuristics.maxswap`,
+:mod:`~eightlab.heuristics.nilsson`, :mod:`~eightlab.heuristics.exact`, and the pattern
+databases in :mod:`~eightlab.heuristics.pdb` (partitions, lookup),
+:mod:`~eightlab.heuristics.pdbsmall` (the ``pdb`` heuristic's small databases),
+:mod:`~eightlab.heuristics.pdbbuild` (the BFS) and :mod:`~eightlab.heuristics.pdbcache`
+(the disk cache).
+
+Why the admissible claims hold for every goal: misplaced, Manhattan, max-swap and
+the pattern databases are exact distances in *relaxed* puzzles (a tile may move onto
+any cell / any adjacent cell / swap with the blank anywhere / other tiles are
+ignored), and the distance in a relaxation whose moves include every real move is
+consistent. Linear conflict adds, per line, 2 moves for each tile that must leave
+the line, moves Manhattan does not count (Hansson et al. 1992; a tile in its goal row
+that leaves it makes two vertical moves Manhattan does not pay for). The claims were
+also checked exhaustively on all 181,440 reachable boards for the goals
+``123456780`` and ``123804765``: no admissible heuristic overestimates and no move
+violates consistency. The 4x4 databases ``pdb-5-5-5`` ... are admissible for the same
+reason but not consistent: they keep the minimum over the blank's cell (see
+:mod:`eightlab.heuristics.pdb`). The inadmissible contrasts are not consistent for either goal.
+Three of them also overestimate on some boards for both goals; ``linear-conflict-pairs``
+overestimates for ``123456780`` but *never* for ``123804765`` (there it is admissible
+on every board, only inconsistent): a heuristic without a guarantee may still happen to
+be admissible for a particular goal.
+
+A heuristic is bound to a goal with :meth:`Heuristic.bind`, giving an
+:class:`Evaluator` that the searches call on packed int states. Heuristics that are a
+sum of per-tile costs expose the table ``tile_cost[tile][cell]`` so that searches update
+h incrementally when one tile slides (Manhattan changes by +-1 per move). Every
+evaluator also evaluates many boards at once (:meth:`Evaluator.evaluate_tiles`, numpy),
+which :func:`eightlab.admissibility.evaluate_all` uses over all ``9!`` boards.
+
+References
+----------
+.. [1] N. J. Nilsson, *Problem-Solving Methods in Artificial Intelligence*, 1971
+   (misplaced tiles, the sequence score).
+.. [2] J. Pearl, *Heuristics*, 1984, sec. 3.1 (h1 and h2 on the 8-puzzle).
+.. [3] J. Gaschnig, "A problem similarity approach to devising heuristics: first
+   results", IJCAI 1979 (max-swap).
+.. [4] O. Hansson, A. Mayer and M. Yung, "Criticizing solutions to relaxed models
+   yields powerful admissible heuristics", Information Sciences 63(3), 1992 (linear
+   conflict).
+.. [5] A. Felner, R. E. Korf and S. Hanan, "Additive pattern database heuristics",
+   JAIR 22, 2004.
+.. [6] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th
+   ed., sec. 3.6 (heuristic functions, relaxed problems, pattern databases).
+"""
+
+from __future__ import annotations
+
+from eightlab.errors import UnknownNameError
+from eightlab.heuristics.base import Evaluator, Heuristic, tile_cost_evaluator
+from eightlab.heuristics.exact import exact_binder
+from eightlab.heuristics.lines import (
+    board_lines,
+    line_conflict_binder,
+    longest_increasing_run,
+    reversed_pairs,
+    tiles_to_leave_line,
+)
+from eightlab.heuristics.maxswap import max_swap_binder
+from eightlab.heuristics.nilsson import nilsson_binder, perimeter_cells
+from eightlab.heuristics.pdb import PARTITIONS, additive_binder
+from eightlab.heuristics.pdbbuild import pattern_database
+from eightlab.heuristics.pdbsmall import default_patterns, default_pdb_binder, pdb_binder
+from eightlab.heuristics.tiles import (
+    manhattan_cost,
+    misplaced_cost,
+    per_tile_binder,
+    per_tile_table,
+    zero_binder,
+)
+
+__all__ = [
+    "HEURISTICS",
+    "Evaluator",
+    "Heuristic",
+    "admissible_heuristics",
+    "board_lines",
+    "default_patterns",
+    "exact_binder",
+    "get_heuristic",
+    "line_conflict_binder",
+    "longest_increasing_run",
+    "manhattan_cost",
+    "max_swap_binder",
+    "misplaced_cost",
+    "nilsson_binder",
+    "pattern_database",
+    "pdb_binder",
+    "per_tile_binder",
+    "per_tile_table",
+    "perimeter_cells",
+    "register",
+    "reversed_pairs",
+    "tile_cost_evaluator",
+    "tiles_to_leave_line",
+]
+
+ZERO = Heuristic("zero", "h = 0: A* becomes uniform-cost search", True, True, zero_binder,
+                 label="zero (h = 0)")  # fmt: skip
+MISPLACED = Heuristic(
+    "misplaced",
+    "h1: number of tiles off their goal cell, the blank not counted",
+    True,
+    True,
+    per_tile_binder(misplaced_cost),
+    label="misplaced tiles (h1)",
+)
+MANHATTAN = Heuristic(
+    "manhattan",
+    "h2: sum of the tiles' grid distances to their goal cells, the blank not counted",
+    True,
+    True,
+    per_tile_binder(manhattan_cost),
+    label="Manhattan (h2)",
+)
+LINEAR_CONFLICT = Heuristic(
+    "linear-conflict",
+    "h2 + 2 per tile that must leave its goal row/column to let the others pass "
+    "(Hansson, Mayer & Yung 1992)",
+    True,
+    True,
+    line_conflict_binder(tiles_to_leave_line, "linear conflict"),
+    label="linear conflict",
+)
+MAX_SWAP = Heuristic(
+    "max-swap",
+    "Gaschnig: swaps to sort the board when the blank may swap with any tile",
+    True,
+    True,
+    max_swap_binder,
+    label="max-swap (Gaschnig)",
+)
+PDB = Heuristic(
+    "pdb",
+    "disjoint additive pattern databases of goal-adjacent tiles, 4 per group on 3x3, "
+    "3 on larger boards (for 4x4 see pdb-5-5-5, pdb-6-6-3, pdb-7-8)",
+    True,
+    True,
+    default_pdb_binder,
+    label="pattern databases",
+)
+EXACT = Heuristic(
+    "exact",
+    "h*: the exact distance from the exhaustive table (3x3 only)",
+    True,
+    True,
+    exact_binder,
+    label="exact (h*)",
+    shapes={(3, 3)},
+)
+WEIGHTED_MANHATTAN = Heuristic(
+    "weighted-manhattan",
+    "2 x h2 (inadmissible contrast)",
+    False,
+    False,
+    per_tile_binder(manhattan_cost, scale=2),
+    label="2 x Manhattan",
+)
+MANHATTAN_WITH_BLANK = Heuristic(
+    "manhattan-with-blank",
+    "h2 counting the blank's distance too (inadmissible contrast)",
+    False,
+    False,
+    per_tile_binder(manhattan_cost, count_blank=True),
+    label="Manhattan with blank",
+)
+LINEAR_CONFLICT_PAIRS = Heuristic(
+    "linear-conflict-pairs",
+    "h2 + 2 per reversed pair in a line, the common mistake (inadmissible contrast)",
+    False,
+    False,
+    line_conflict_binder(reversed_pairs, "the pairwise linear conflict"),
+    label="linear conflict (pairs)",
+)
+NILSSON = Heuristic(
+    "nilsson",
+    "Nilsson's h2 + 3 x sequence score (inadmissible contrast)",
+    False,
+    False,
+    nilsson_binder,
+    label="Nilsson sequence score",
+)
+ADDITIVE = tuple(
+    Heuristic(
+        f"pdb-{partition}",
+        f"{partition} additive pattern databases with the reflected lookup, 4x4 only "
+        "(Felner, Korf & Hanan 2004; admissible, not consistent)"
+        + ("; opt-in: ~0.6 GB, several GB to build" if partition == "7-8" else ""),
+        True,
+        False,  # the minimum over the blank's region: see eightlab.heuristics.pdb
+        additive_binder(partition),
+        label=f"PDB {partition}",
+        shapes={(4, 4)},
+    )
+    for partition in PARTITIONS
+)
+
+#: Every heuristic by registry name.
+HEURISTICS: dict[str, Heuristic] = {
+    h.name: h
+    for h in (
+        ZERO,
+        MISPLACED,
+        MANHATTAN,
+        LINEAR_CONFLICT,
+        MAX_SWAP,
+        PDB,
+        EXACT,
+        WEIGHTED_MANHATTAN,
+        MANHATTAN_WITH_BLANK,
+        LINEAR_CONFLICT_PAIRS,
+        NILSSON,
+        *ADDITIVE,
+    )
+}
+
+
+def register(heuristic: Heuristic) -> Heuristic:
+    """Add a heuristic to :data:`HEURISTICS` and return it."""
+    HEURISTICS[heuristic.name] = heuristic
+    return heuristic
+
+
+def get_heuristic(name) -> Heuristic:
+    """The heuristic registered as ``name`` (or ``name`` itself if it is one).
+
+    Raises
+    ------
+    UnknownNameError
+        If no heuristic has that name; the message lists the known ones.
+    """
+    if isinstance(name, Heuristic):
+        return name
+    try:
+        return HEURISTICS[name]
+    except (KeyError, TypeError):
+        raise UnknownNameError(
+            f"unknown heuristic {name!r}; choose one of {', '.join(HEURISTICS)}"
+        ) from None
+
+
+def admissible_heuristics(board=None) -> list[str]:
+    """Names of the registered heuristics that claim to be admissible (and, given a
+    ``board``, are defined on its size)."""
+    return [
+        name
+        for name, h in HEURISTICS.items()
+        if h.admissible and (board is None or h.applies_to(board))
+    ]

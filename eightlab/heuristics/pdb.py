@@ -1,0 +1,373 @@
+"""Pattern databases: the additive 5-5-5, 6-6-3 and 7-8 databases of the 15-puzzle.
+
+(The ``pdb`` heuristic's own small databases are in :mod:`eightlab.heuristics.pdbsmall`.)
+
+The tiles are split into disjoint groups; each group's database holds, for every
+placement of its tiles, the fewest moves *of those tiles* that bring them home (other
+tiles move for free). Every real move moves one tile of one group, so the entries of
+the groups add up to an admissible heuristic (Korf & Felner 2002; Felner, Korf & Hanan
+2004). A database is built by a breadth-first search over abstract states
+(:mod:`eightlab.heuristics.pdbbuild`), compressed to one byte per placement (the
+minimum over the blank's cell), and cached on disk (:mod:`eightlab.heuristics.pdbcache`).
+
+The partitions of the 15-puzzle (:data:`PARTITIONS`), written as tiles of Korf's goal
+(blank top-left, tile i on cell i)::
+
+    5-5-5   .  1  1  1     6-6-3   .  3  3  3     7-8   .  1  1  1
+            2  2  1  1             1  1  2  2           1  1  1  1
+            2  2  3  3             1  1  2  2           2  2  2  2
+            2  3  3  3             1  1  2  2           2  2  2  2
+
+(the digit is the group of the tile on that cell). 7-8 is the partition of Korf & Felner
+(2002): the tiles of the top two rows and of the bottom two. 5-5-5 and 6-6-3 are compact
+blocks of goal-adjacent tiles in the manner of the partitions drawn in Felner, Korf &
+Hanan (2004, section on the sliding-tile puzzles); their exact tile sets were not
+checked against the paper's figure (no copy at hand), so compare node counts with the
+paper's table as orders of magnitude, not digit for digit. For another 4x4 goal the same
+cells are used, turned by the symmetry of the square that takes the top-left corner to
+the goal's blank when it is in a corner (else the blank's cell and cell 0 trade places).
+
+**Reflected lookup.** Reflecting a board about the main diagonal (cell (r, c) to
+(c, r)) and renaming each tile to the goal's tile on the reflected goal cell is a
+symmetry of the puzzle that fixes the goal whenever the goal's blank lies on the
+diagonal. Then h(reflected board) is admissible too, and h = max of the two lookups
+is consistent when both are (Culberson & Schaeffer 1998; Felner et al. 2004).
+
+**Admissible, not consistent.** One byte per placement keeps the minimum over the
+blank's region (the free cells the blank can reach), and one move can change which
+region that minimum is met in: on Korf's goal, the blank moving right on
+``3 7 10 8 / 9 4 0 14 / 1 5 11 15 / 12 13 6 2`` takes the 5-5-5 lookup (without the
+reflection) from 37 to 34, a drop of 3 in one move. So these heuristics claim
+admissibility only; IDA* stays optimal, and A* reopens a few nodes. The ``pdb``
+heuristic keeps the blank's cell in its (small) tables and stays consistent. Compressed
+pattern databases are a known source of inconsistency (Felner, Zahavi, Holte,
+Schaeffer, Sturtevant & Zhang, "Inconsistent heuristics in theory and practice",
+Artificial Intelligence 175, 2011).
+
+**Budgets.** A build inside a search honours its deadline: :func:`build_deadline`
+(set by the search harness around every search) is checked between slices of each BFS
+layer, and a build past it raises the search's ``OutOfBudget`` (the search reports
+``budget_exceeded``; a partly built database is dropped, and the next search starts
+again). The overshoot is one slice, ~1e6 abstract states (a few hundredths of a second),
+plus, on the first build of a process, the loading of the compiled kernel (numba reads
+its on-disk cache: about 1 s, not interruptible; compiling it the very first time on a
+machine takes about 10 s). A database already in the disk cache is read without numba.
+
+References
+----------
+.. [1] R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
+   Intelligence 134(1-2), 2002.
+.. [2] A. Felner, R. E. Korf and S. Hanan, "Additive pattern database heuristics",
+   JAIR 22, 2004.
+.. [3] J. C. Culberson and J. Schaeffer, "Pattern databases", Computational
+   Intelligence 14(3), 1998.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from time import perf_counter
+
+import numpy as np
+
+from eightlab.board import Board, cell_bits
+from eightlab.errors import EightlabError
+from eightlab.heuristics import pdbcache
+from eightlab.heuristics.base import Evaluator
+from eightlab.heuristics.pdbbuild import build_table, placements
+
+#: The partitions of the 15-puzzle, as groups of cells of Korf's goal (= its tiles).
+PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
+    "6-6-3": ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3)),
+    "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
+}
+
+_DEADLINE: ContextVar[float | None] = ContextVar("pdb_build_deadline", default=None)
+_MEMORY: OrderedDict = OrderedDict()  # (goal, partition) -> AdditivePDB, the last two
+
+
+class PatternDatabaseError(EightlabError):
+    """A pattern database that cannot be had: unknown partition, wrong size, no memory."""
+
+
+@contextmanager
+def build_deadline(deadline: float | None):
+    """Within the block, builds stop at ``deadline`` (a :func:`time.perf_counter` time)."""
+    token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def build_deadline_now() -> float | None:
+    """The deadline set by the innermost :func:`build_deadline` (None: no deadline)."""
+    return _DEADLINE.get()
+
+
+@dataclass
+class AdditivePDB:
+    """Disjoint additive pattern databases of one partition for one goal.
+
+    Attributes
+    ----------
+    goal : Board
+    partition : str
+        ``"5-5-5"``, ``"6-6-3"`` or ``"7-8"``.
+    patterns : list of tuple of int
+        The tiles of each group, in the order their placements are ranked.
+    tables : list of numpy.ndarray of uint8
+        ``tables[g][idx]``: fewest moves of group g's tiles from the placement of rank
+        ``idx`` (see :func:`eightlab.heuristics.pdbbuild.rank_cells`).
+    mirror_cell, mirror_tile : numpy.ndarray of int64, or None
+        The reflection about the main diagonal (None when the goal's blank is off the
+        diagonal): in the reflected board tile t stands on
+        ``mirror_cell[cell of tile mirror_tile[t]]``.
+    build_seconds : float
+        Seconds the build took (when it was built, possibly in an earlier run).
+    """
+
+    goal: Board
+    partition: str
+    patterns: list[tuple[int, ...]]
+    tables: list[np.ndarray]
+    mirror_cell: np.ndarray | None
+    mirror_tile: np.ndarray | None
+    build_seconds: float = 0.0
+    _plans: list = field(default_factory=list, repr=False)
+    _shifts: list = field(default_factory=list, repr=False)
+    _mirror: list | None = field(default=None, repr=False)
+
+    def __post_init__(self):
+        n = self.goal.size
+        for pattern, table in zip(self.patterns, self.tables, strict=True):
+            bases = [n - i for i in range(len(pattern))]
+            # memoryview: indexing gives a Python int without copying the table
+            self._plans.append((pattern, list(zip(pattern, bases, strict=True)), memoryview(table)))
+        self._shifts = [(cell_bits(n) * p, p) for p in range(n)]
+        self._mirror = None
+        if self.mirror_cell is not None:
+            cells, tiles = self.mirror_cell.tolist(), self.mirror_tile.tolist()
+            self._mirror = [(t, tiles[t], cells) for t in range(n)]
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the tables (one per placement of each group)."""
+        return sum(t.nbytes for t in self.tables)
+
+    def _lookup(self, where) -> int:
+        total = 0
+        for _, tiles_bases, table in self._plans:
+            idx, seen = 0, []
+            for t, base in tiles_bases:
+                c = where[t]
+                smaller = 0
+                for s in seen:
+                    if s < c:
+                        smaller += 1
+                idx = idx * base + c - smaller
+                seen.append(c)
+            total += table[idx]
+        return total
+
+    def h(self, packed: int) -> int:
+        """h of a packed state (the maximum with the reflected lookup where it applies)."""
+        mask = (1 << self._shifts[1][0]) - 1
+        where = [0] * len(self._shifts)
+        for s, p in self._shifts:
+            where[(packed >> s) & mask] = p
+        value = self._lookup(where)
+        if self._mirror is not None:
+            mirrored = [cells[where[m]] for _, m, cells in self._mirror]
+            value = max(value, self._lookup(mirrored))
+        return value
+
+    def evaluate_tiles(self, tiles: np.ndarray) -> np.ndarray:
+        """h of many boards, one per row of ``tiles`` (shape (N, size))."""
+        where = np.argsort(np.asarray(tiles, dtype=np.int64), axis=1)
+        value = self._lookup_many(where)
+        if self.mirror_cell is not None:
+            mirrored = self.mirror_cell[where[:, self.mirror_tile]]
+            value = np.maximum(value, self._lookup_many(mirrored))
+        return value.astype(np.float64)
+
+    def _lookup_many(self, where: np.ndarray) -> np.ndarray:
+        total = np.zeros(len(where), dtype=np.int64)
+        for pattern, tiles_bases, view in self._plans:
+            table = np.asarray(view)
+            idx = np.zeros(len(where), dtype=np.int64)
+            for i, (t, base) in enumerate(tiles_bases):
+                c = where[:, t]
+                smaller = sum((where[:, s] < c).astype(np.int64) for s in pattern[:i])
+                idx = idx * base + c - smaller
+            total += table[idx]
+        return total
+
+
+def partition_patterns(goal: Board, partition: str) -> list[tuple[int, ...]]:
+    """The tiles of each group of ``partition`` for a 4x4 ``goal``.
+
+    Raises
+    ------
+    PatternDatabaseError
+        For an unknown partition or a goal that is not 4x4.
+    """
+    if partition not in PARTITIONS:
+        raise PatternDatabaseError(
+            f"unknown partition {partition!r}; choose one of {', '.join(PARTITIONS)}"
+        )
+    if (goal.rows, goal.cols) != (4, 4):
+        raise PatternDatabaseError(
+            f"the {partition} pattern databases are for the 4x4 board (the 15-puzzle); "
+            f"goal {goal} is {goal.rows}x{goal.cols}"
+        )
+    r, c = divmod(goal.blank, 4)
+    if r in (0, 3) and c in (0, 3):  # a corner: turn the layout so cell 0 lands there
+
+        def place(cell: int) -> int:
+            cr, cc = divmod(cell, 4)
+            return (3 - cr if r else cr) * 4 + (3 - cc if c else cc)
+    else:
+
+        def place(cell: int) -> int:
+            return {goal.blank: 0, 0: goal.blank}.get(cell, cell)
+
+    return [tuple(goal.tiles[place(cell)] for cell in group) for group in PARTITIONS[partition]]
+
+
+def mirror_of(goal: Board) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:
+    """``(mirror_cell, mirror_tile)`` of the reflection about the main diagonal, or
+    ``(None, None)`` when the board is not square or the goal's blank is off it."""
+    if goal.rows != goal.cols:
+        return None, None
+    n = goal.rows
+    mirror_cell = np.array([(p % n) * n + p // n for p in range(goal.size)], dtype=np.int64)
+    if mirror_cell[goal.blank] != goal.blank:
+        return None, None
+    home = np.argsort(np.asarray(goal.tiles))
+    mirror_tile = np.asarray(goal.tiles, dtype=np.int64)[mirror_cell[home]]
+    return mirror_cell, mirror_tile
+
+
+def build_bytes(partition: str) -> int:
+    """Peak memory of building ``partition`` on 4x4, in bytes (an estimate).
+
+    The largest group's three bitsets (one bit per placement and blank region key,
+    16 keys per placement) and its byte table, plus the tables already built.
+    """
+    sizes = [placements(16, len(g)) for g in PARTITIONS[partition]]
+    return max(3 * (p * 16 // 8) + p for p in sizes) + sum(sizes)
+
+
+def available_bytes() -> int | None:
+    """Memory available to a new allocation (``MemAvailable`` of /proc/meminfo)."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def additive_pdb(
+    goal: Board, partition: str, *, deadline: float | None = None, progress: bool = True
+) -> AdditivePDB:
+    """The additive pattern databases of ``partition`` for a 4x4 ``goal``.
+
+    Kept in memory (the last two), else read from the disk cache, else built (with a
+    progress bar on a terminal) and cached.
+
+    Parameters
+    ----------
+    goal : Board
+        A 4x4 goal.
+    partition : {"5-5-5", "6-6-3", "7-8"}
+    deadline : float, optional
+        A :func:`time.perf_counter` time at which a build stops (default: the one of
+        :func:`build_deadline`, set by the search harness).
+    progress : bool
+        Show a tqdm bar while building.
+
+    Returns
+    -------
+    AdditivePDB
+
+    Raises
+    ------
+    PatternDatabaseError
+        Unknown partition, a goal that is not 4x4, or too little memory to build.
+    OutOfBudget
+        (:mod:`eightlab.search`) when the deadline passes during a build.
+    """
+    key = (goal, partition)
+    if key in _MEMORY:
+        _MEMORY.move_to_end(key)
+        return _MEMORY[key]
+    patterns = partition_patterns(goal, partition)
+    cached = pdbcache.load(goal, partition, patterns)
+    if cached is None:
+        deadline = build_deadline_now() if deadline is None else deadline
+        try:
+            with pdbcache.build_lock(goal, partition, deadline):  # another may be building
+                cached = pdbcache.load(goal, partition, patterns)
+                if cached is None:
+                    cached = _build(goal, partition, patterns, deadline, progress)
+                    pdbcache.save(goal, partition, patterns, *cached)
+        except TimeoutError:
+            from eightlab.search._common import OutOfBudget
+
+            raise OutOfBudget from None
+    tables, seconds = cached
+    mirror_cell, mirror_tile = mirror_of(goal)
+    pdb = AdditivePDB(goal, partition, patterns, tables, mirror_cell, mirror_tile, seconds)
+    _MEMORY[key] = pdb
+    while len(_MEMORY) > 2:
+        _MEMORY.popitem(last=False)
+    return pdb
+
+
+def _build(goal, partition, patterns, deadline, progress):
+    need, free = build_bytes(partition), available_bytes()
+    if free is not None and need > 0.8 * free:
+        raise PatternDatabaseError(
+            f"building the {partition} pattern databases needs about {need / 2**30:.1f} GB "
+            f"of memory; only {free / 2**30:.1f} GB is available"
+        )
+    from tqdm.auto import tqdm
+
+    total = sum(placements(goal.size, len(p)) for p in patterns)
+    bar = tqdm(total=total, desc=f"pdb {partition}", unit="entry", disable=not progress or None)
+    started, tables = perf_counter(), []
+    try:
+        for pattern in patterns:
+            offset = bar.n
+
+            def step(done, offset=offset):
+                bar.update(offset + done - bar.n)
+
+            tables.append(build_table(goal, pattern, deadline, step))
+    finally:
+        bar.close()
+    return tables, perf_counter() - started
+
+
+# ------------------------------------------------------------------ heuristics
+def additive_binder(partition: str):
+    """A binder for the heuristic ``pdb-<partition>`` (4x4 goals)."""
+
+    def bind(goal: Board) -> Evaluator:
+        pdb = additive_pdb(goal, partition)
+        return Evaluator(pdb.h, goal.size, None, pdb.evaluate_tiles, data=pdb)
+
+    bind.__doc__ = f"Bind the {partition} additive pattern databases to a 4x4 goal."
+    return bind

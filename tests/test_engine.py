@@ -1,0 +1,221 @@
+"""The compiled IDA* (eightlab.engine) counts exactly what the readable reference counts.
+
+Every comparison runs both engines on the same instance, heuristic and move order and
+asserts the same path, expanded and generated nodes, thresholds, per-iteration rows and
+depth. No speed is asserted here (benchmarks/bench_engine.py prints it).
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from eightlab.board import Board
+from eightlab.engine import solve_compiled, supports
+from eightlab.errors import EightlabError
+from eightlab.search import solve
+from eightlab.search.idastar import idastar
+
+KORF_GOAL = Board(tuple(range(16)), 4, 4)
+#: Korf (1985) instance 1: Manhattan IDA* generates about 4e8 nodes on it.
+HARD = Board.parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 4, 4)
+HEURISTICS_3X3 = [
+    "manhattan", "misplaced", "linear-conflict", "weighted-manhattan", "manhattan-with-blank",
+]  # fmt: skip
+
+
+def walk(goal: Board, steps: int, seed: int) -> Board:
+    """A board ``steps`` random moves of the blank away from ``goal``."""
+    rng = random.Random(seed)
+    board = goal
+    for _ in range(steps):
+        board = board.move(rng.choice(board.legal_moves()))
+    return board
+
+
+def counts(result) -> tuple:
+    s = result.stats
+    return (
+        str(result.status), result.path, s.expanded, s.generated, s.thresholds, s.iterations,
+        s.max_frontier, s.max_stored,
+    )  # fmt: skip
+
+
+def assert_same(compiled, reference):
+    assert counts(compiled) == counts(reference)
+    rows = compiled.stats.per_iteration
+    assert [r["threshold"] for r in rows] == compiled.stats.thresholds
+    assert sum(r["expanded"] for r in rows) == compiled.stats.expanded
+    assert sum(r["generated"] for r in rows) == compiled.stats.generated
+    assert [r["iteration"] for r in rows] == list(range(1, len(rows) + 1))
+    if reference.stats.per_iteration:  # the reference's rows (search engineer's branch)
+        assert rows == reference.stats.per_iteration
+
+
+@pytest.mark.parametrize("heuristic", HEURISTICS_3X3)
+@pytest.mark.parametrize("goal", ["123456780", "123804765"])
+def test_3x3_counts_equal_the_reference(heuristic, goal):
+    goal = Board.parse(goal)
+    for seed in range(25):
+        start = walk(goal, 40, seed)
+        assert_same(solve_compiled(start, goal, heuristic), idastar(start, goal, heuristic))
+
+
+def test_3x3_zero_heuristic_and_the_start_at_the_goal():
+    goal = Board.parse("123456780")
+    for seed in range(5):
+        start = walk(goal, 6, seed)
+        assert_same(solve_compiled(start, goal, "zero"), idastar(start, goal, "zero"))
+    same = solve_compiled(goal, goal)
+    assert_same(same, idastar(goal, goal))
+    assert same.path == "" and same.stats.thresholds == [0]
+
+
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict"])
+def test_easy_4x4_counts_equal_the_reference(heuristic):
+    for seed in range(8):
+        start = walk(KORF_GOAL, 30 + seed, seed)
+        assert_same(
+            solve_compiled(start, KORF_GOAL, heuristic), idastar(start, KORF_GOAL, heuristic)
+        )
+
+
+@pytest.mark.parametrize("shape", [(5, 5), (4, 5), (3, 4), (2, 3)])
+def test_other_shapes_up_to_5x5(shape):
+    goal = Board.goal(*shape)
+    for heuristic in ("manhattan", "linear-conflict"):
+        for seed in range(3):
+            start = walk(goal, 26, seed)
+            assert_same(solve_compiled(start, goal, heuristic), idastar(start, goal, heuristic))
+
+
+def test_lexicographic_mode():
+    result = solve_compiled("1x2753846", "12345678x", lexicographic=True)
+    assert result.path == "ddlururdd"
+    assert result.path == idastar("1x2753846", "12345678x", lexicographic=True).path
+    with pytest.raises(EightlabError, match="admissible"):
+        solve_compiled("1x2753846", "12345678x", "weighted-manhattan", lexicographic=True)
+
+
+def test_unsolvable_is_answered_by_parity():
+    result = solve_compiled("123456870", "123456780")
+    assert str(result.status) == "unsolvable" and result.stats.expanded == 0
+
+
+@pytest.mark.parametrize("max_nodes", [0, 1, 1000, 123_457])
+def test_node_budget_stops_where_the_reference_stops(max_nodes):
+    compiled = solve_compiled(HARD, KORF_GOAL, max_nodes=max_nodes)
+    assert str(compiled.status) == "budget_exceeded"
+    assert compiled.stats.expanded == max_nodes
+    if max_nodes <= 1000:
+        assert counts(compiled) == counts(idastar(HARD, KORF_GOAL, max_nodes=max_nodes))
+
+
+def test_time_budget_stops_a_search_that_needs_more():
+    result = solve_compiled(HARD, KORF_GOAL, max_seconds=0.3)
+    assert str(result.status) == "budget_exceeded"
+    assert 0 < result.stats.expanded < 210_000_000  # the full search expands ~2.1e8
+
+
+def test_refusals_name_the_problem():
+    with pytest.raises(EightlabError, match="max-swap"):
+        solve_compiled("283104765", "123804765", "max-swap")
+    with pytest.raises(EightlabError, match="observer"):
+        solve_compiled("283104765", "123804765", observer=object())
+    with pytest.raises(EightlabError, match="5x5"):
+        solve_compiled(Board.goal(6, 6).move("u"), Board.goal(6, 6))
+    with pytest.raises(EightlabError, match="idastar only"):
+        solve("283104765", "123804765", "astar", engine="compiled")
+    with pytest.raises(EightlabError, match="unknown engine"):
+        solve("283104765", "123804765", "idastar", engine="fast")
+    assert supports("manhattan") and supports("pdb-6-6-3") and not supports("nilsson")
+
+
+def test_solve_dispatches_by_engine(monkeypatch):
+    import eightlab.engine.idastar as compiled_module
+
+    calls = []
+
+    def spy(*args, **kwargs):
+        calls.append(args)
+        return solve_compiled(*args, **kwargs)
+
+    monkeypatch.setattr(compiled_module, "solve_compiled", spy)
+    start = walk(KORF_GOAL, 30, 1)
+    auto = solve(start, KORF_GOAL, "idastar")  # 16 cells, a compiled heuristic: compiled
+    assert len(calls) == 1
+    python = solve(start, KORF_GOAL, "idastar", engine="python")
+    assert len(calls) == 1 and counts(auto) == counts(python)
+    solve("283104765", "123804765", "idastar")  # 3x3: Python
+    solve(start, KORF_GOAL, "idastar", "max-swap")  # not compiled: Python
+    assert len(calls) == 1
+    solve("283104765", "123804765", "idastar", engine="compiled")
+    assert len(calls) == 2
+
+
+def test_python_engine_on_3x3_does_not_import_numba():
+    code = (
+        "import sys; from eightlab.search import solve; "
+        "r = solve('283104765', '123804765', 'idastar'); "
+        "r = solve('283104765', '123804765', 'idastar', engine='python'); "
+        "print(r.path, 'numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["uldr", "False"]
+
+
+def test_cli_engine_option():
+    from eightlab.cli import main
+
+    assert main(["solve", "283104765", "--goal", "123804765", "-a", "idastar",
+                 "--engine", "compiled"]) == 0  # fmt: skip
+    assert main(["solve", "283104765", "--engine", "compiled"]) == 2  # astar: refused
+
+
+def test_ctrl_c_stops_the_compiled_search():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "eightlab", "solve", str(HARD), "--goal", str(KORF_GOAL),
+         "-a", "idastar", "--engine", "compiled"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(4)  # importing numba and loading the cached kernel take about a second
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and "interrupted" in err
+
+
+# ------------------------------------------------------- additive pattern databases
+@pytest.fixture(scope="module")
+def private_pdb_cache(tmp_path_factory):
+    """5-5-5 (seconds to build) in a cache of this module's own; no test builds 6-6-3."""
+    from eightlab.heuristics import pdb
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        pdb._MEMORY.clear()
+        yield
+        pdb._MEMORY.clear()
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [KORF_GOAL, Board.goal(4, 4), KORF_GOAL.move("r")],
+    ids=["korf-goal", "blank-last", "blank-off-the-diagonal"],
+)
+def test_pdb_counts_equal_the_reference(private_pdb_cache, goal):
+    from eightlab.engine.tables import heuristic_tables
+    from eightlab.heuristics import get_heuristic
+
+    mirrored = heuristic_tables(get_heuristic("pdb-5-5-5"), goal).mirror_cell.size > 0
+    assert mirrored == (goal != KORF_GOAL.move("r"))  # the reflected lookup where it applies
+    for seed in range(6):
+        start = walk(goal, 40 + seed, seed)
+        assert_same(
+            solve_compiled(start, goal, "pdb-5-5-5"),
+            solve(start, goal, "idastar", "pdb-5-5-5", engine="python"),
+        )

@@ -1,0 +1,318 @@
+"""Pattern databases: the compiled build equals the readable BFS and an independent
+brute force; the 4x4 databases are admissible (and, as documented, not consistent);
+the disk cache, the partitions, the reflection, the deadline and Korf's 100.
+
+No test builds 6-6-3 or 7-8: the 4x4 tests use 5-5-5 (seconds), in a private cache."""
+
+from __future__ import annotations
+
+import heapq
+import random
+from itertools import permutations
+
+import numpy as np
+import pytest
+
+from eightlab import Board, solve
+from eightlab.board import is_solvable
+from eightlab.errors import BoardError
+from eightlab.heuristics import HEURISTICS, get_heuristic, pdb, pdbcache
+from eightlab.heuristics.pdbbuild import (
+    build_table,
+    placements,
+    rank_cells,
+    reference_table,
+    unrank_cells,
+)
+from eightlab.instances import KORF_GOAL, korf100, random_walk_instance
+
+SMALL = [
+    (Board((0, 1, 2, 3, 4, 5), 2, 3), (1, 2, 3)),
+    (Board((1, 2, 3, 4, 5, 0), 2, 3), (5, 1)),
+    (Board((0, 1, 2, 3, 4, 5), 2, 3), (1, 2, 3, 4, 5)),
+    (Board.goal(3), (1, 2, 3, 4)),
+    (Board.parse("123804765"), (8, 1, 2)),
+    (Board.parse("123804765"), (4, 7, 6, 5)),
+    (Board((0, 1, 2, 3, 4, 5, 6, 7), 2, 4), (7, 3, 5)),
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def private_cache(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        pdb._MEMORY.clear()
+        yield
+        pdb._MEMORY.clear()
+
+
+@pytest.fixture(scope="module")
+def korf555():
+    return pdb.additive_pdb(KORF_GOAL, "5-5-5", progress=False)
+
+
+def brute_force_table(goal: Board, pattern) -> np.ndarray:
+    """Independent of eightlab's builders: Dijkstra over whole boards whose other tiles
+    are erased (one label), costing 1 per pattern-tile move; then the minimum over
+    the boards of each placement."""
+    erased = tuple(t if t in pattern or t == 0 else -1 for t in goal.tiles)
+    rows, cols = goal.rows, goal.cols
+    best = {erased: 0}
+    heap = [(0, erased)]
+    while heap:
+        d, cells = heapq.heappop(heap)
+        if d > best[cells]:
+            continue
+        b = cells.index(0)
+        r, c = divmod(b, cols)
+        for q, ok in ((b - cols, r > 0), (b + cols, r < rows - 1), (b - 1, c > 0),
+                      (b + 1, c < cols - 1)):  # fmt: skip
+            if not ok:
+                continue
+            child = list(cells)
+            child[b], child[q] = child[q], 0
+            child = tuple(child)
+            cost = d + (cells[q] != -1)
+            if cost < best.get(child, 1 << 30):
+                best[child] = cost
+                heapq.heappush(heap, (cost, child))
+    table = np.full(placements(goal.size, len(pattern)), 255, dtype=np.uint8)
+    for cells, d in best.items():
+        idx = rank_cells([cells.index(t) for t in pattern], goal.size)
+        table[idx] = min(table[idx], d)
+    return table
+
+
+# ------------------------------------------------------------------ the index
+def test_rank_is_the_agreed_dense_index_and_unrank_inverts_it():
+    n, k = 5, 3
+    ranks = [rank_cells(cells, n) for cells in permutations(range(n), k)]
+    assert ranks == list(range(placements(n, k)))  # lexicographic, dense
+    rng = random.Random(3)
+    for _ in range(300):
+        k = rng.randint(1, 8)
+        cells = tuple(rng.sample(range(16), k))
+        assert unrank_cells(rank_cells(cells, 16), 16, k) == cells
+
+
+# ----------------------------------------------------------- build = reference
+@pytest.mark.parametrize("goal, pattern", SMALL, ids=str)
+def test_compiled_build_equals_the_readable_bfs_and_a_brute_force(goal, pattern):
+    compiled = build_table(goal, pattern)
+    assert compiled.dtype == np.uint8 and len(compiled) == placements(goal.size, len(pattern))
+    assert np.array_equal(compiled, reference_table(goal, pattern))
+    assert np.array_equal(compiled, brute_force_table(goal, pattern))
+
+
+def test_a_pattern_of_every_tile_gives_the_true_distance():
+    goal = Board((0, 1, 2, 3, 4, 5), 2, 3)
+    table = build_table(goal, (1, 2, 3, 4, 5))
+    for cells in permutations(range(6)):
+        board = Board(cells, 2, 3)
+        d = table[rank_cells([board.tiles.index(t) for t in (1, 2, 3, 4, 5)], 6)]
+        if is_solvable(board, goal):
+            assert d == len(solve(board, goal, "bfs").path)
+        else:
+            assert d == 255  # the placement of all tiles fixes the blank's cell
+
+
+# ---------------------------------------------------------------- partitions
+@pytest.mark.parametrize("name", list(pdb.PARTITIONS))
+def test_partitions_split_the_fifteen_tiles(name):
+    groups = pdb.PARTITIONS[name]
+    assert sorted(t for g in groups for t in g) == list(range(1, 16))
+    assert [len(g) for g in groups] == [int(s) for s in name.split("-")]
+    for goal in (KORF_GOAL, Board.goal(4), Board.parse("1 2 3 4 5 6 0 7 8 9 10 11 12 13 14 15")):
+        tiles = pdb.partition_patterns(goal, name)
+        assert sorted(t for g in tiles for t in g) == list(range(1, 16))
+
+
+def test_reflection_applies_when_the_goal_blank_is_on_the_diagonal():
+    cell, tile = pdb.mirror_of(KORF_GOAL)
+    assert list(cell[:5]) == [0, 4, 8, 12, 1] and np.array_equal(cell, tile)
+    assert pdb.mirror_of(Board.goal(4))[0] is not None  # blank bottom-right: on it
+    assert pdb.mirror_of(Board.parse("1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15")) == (None, None)
+    assert pdb.mirror_of(Board((0, 1, 2, 3, 4, 5), 2, 3)) == (None, None)
+
+
+def test_wrong_sizes_and_names_are_refused():
+    with pytest.raises(pdb.PatternDatabaseError, match="4x4"):
+        pdb.additive_pdb(Board.goal(3), "5-5-5")
+    with pytest.raises(pdb.PatternDatabaseError, match="unknown partition"):
+        pdb.additive_pdb(KORF_GOAL, "4-4-4-3")
+    with pytest.raises(BoardError, match="4x4"):
+        get_heuristic("pdb-6-6-3")("123456780")
+
+
+def test_memory_estimate_refuses_seven_eight_when_memory_is_short(monkeypatch):
+    assert pdb.build_bytes("7-8") > 3 * 2**30 > pdb.build_bytes("6-6-3")
+    monkeypatch.setattr(pdb, "available_bytes", lambda: 2 * 2**30)
+    with pytest.raises(pdb.PatternDatabaseError, match="GB"):
+        pdb.additive_pdb(Board.goal(4), "7-8")  # refused before any allocation
+
+
+# ------------------------------------------------------------- 4x4 databases
+def test_five_five_five_is_admissible_and_dominates_manhattan(korf555):
+    assert korf555.nbytes == 3 * 524_160
+    assert korf555.h(KORF_GOAL.packed) == 0
+    manhattan = get_heuristic("manhattan").bind(KORF_GOAL)
+    rng = random.Random(5)
+    for _ in range(40):
+        board = random_walk_instance(KORF_GOAL, rng.randint(1, 24), rng)
+        value = korf555.h(board.packed)
+        assert manhattan(board.packed) <= value
+        if value <= 14:  # cheap enough to solve optimally here
+            assert value <= solve(board, KORF_GOAL, "idastar", "manhattan").length
+
+
+def test_batch_and_single_evaluations_agree(korf555):
+    boards = korf100()[:20]
+    many = korf555.evaluate_tiles(np.array([b.tiles for b in boards]))
+    assert list(many) == [korf555.h(b.packed) for b in boards]
+    evaluator = get_heuristic("pdb-5-5-5").bind(KORF_GOAL)
+    assert evaluator.data is not None
+    assert [evaluator(b.packed) for b in boards] == list(many)
+
+
+def test_the_reflection_never_lowers_h_and_sometimes_raises_it(korf555):
+    plain = pdb.AdditivePDB(KORF_GOAL, "5-5-5", korf555.patterns, korf555.tables, None, None)
+    pairs = [(plain.h(b.packed), korf555.h(b.packed)) for b in korf100()]
+    assert all(a <= b for a, b in pairs) and any(a < b for a, b in pairs)
+
+
+def test_the_documented_inconsistency_is_real(korf555):
+    plain = pdb.AdditivePDB(KORF_GOAL, "5-5-5", korf555.patterns, korf555.tables, None, None)
+    board = Board.parse("3 7 10 8 9 4 0 14 1 5 11 15 12 13 6 2", 4, 4)
+    assert (plain.h(board.packed), plain.h(board.move("r").packed)) == (37, 34)
+    assert not HEURISTICS["pdb-5-5-5"].consistent and HEURISTICS["pdb-5-5-5"].admissible
+
+
+def test_optimal_lengths_with_pdb_equal_those_with_manhattan():
+    for board in [random_walk_instance(KORF_GOAL, 30, seed) for seed in range(4)]:
+        with_pdb = solve(board, KORF_GOAL, "idastar", "pdb-5-5-5")
+        with_manhattan = solve(board, KORF_GOAL, "idastar", "manhattan")
+        assert with_pdb.length == with_manhattan.length
+        assert with_pdb.stats.expanded <= with_manhattan.stats.expanded
+
+
+# --------------------------------------------------------------------- cache
+def test_the_cache_is_validated_on_read(korf555, tmp_path):
+    path = pdbcache.path_of(KORF_GOAL, "5-5-5")
+    assert path.exists() and path.stat().st_mode & 0o044 == 0o044
+    loaded, seconds = pdbcache.load(KORF_GOAL, "5-5-5", korf555.patterns)
+    assert all(np.array_equal(a, b) for a, b in zip(loaded, korf555.tables, strict=True))
+    rows = pdbcache.listing()
+    assert [r["partition"] for r in rows] == ["5-5-5"] and rows[0]["bytes"] > 3 * 524_160
+    good = path.read_bytes()
+    try:
+        damaged = bytearray(good)
+        damaged[-1] ^= 1
+        path.write_bytes(bytes(damaged))
+        assert pdbcache.load(KORF_GOAL, "5-5-5", korf555.patterns) is None  # checksum
+        path.write_bytes(good[:-1])
+        assert pdbcache.load(KORF_GOAL, "5-5-5", korf555.patterns) is None  # length
+        assert pdbcache.load(Board.goal(4), "5-5-5", korf555.patterns) is None  # other goal
+    finally:
+        path.write_bytes(good)
+
+
+def test_a_second_builder_waits_for_the_first_and_honours_its_deadline():
+    from time import perf_counter
+
+    with pdbcache.build_lock(KORF_GOAL, "6-6-3"):
+        with pytest.raises(TimeoutError), pdbcache.build_lock(KORF_GOAL, "6-6-3", perf_counter()):
+            pass
+    with pdbcache.build_lock(KORF_GOAL, "6-6-3", perf_counter()):  # free again
+        pass
+
+
+def test_no_cache_when_the_directory_is_empty(monkeypatch):
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", "")
+    assert pdbcache.path_of(KORF_GOAL, "5-5-5") is None and pdbcache.listing() == []
+
+
+def test_a_build_stops_at_the_search_deadline(monkeypatch, tmp_path):
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
+    pdb._MEMORY.clear()
+    goal = Board.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", 4, 4)
+    start = random_walk_instance(goal, 40, 1)
+    result = solve(start, goal, "idastar", "pdb-6-6-3", max_seconds=0.05)
+    assert str(result.status) == "budget_exceeded"
+    assert not list(tmp_path.rglob("*.bin"))  # nothing half-built was cached
+    assert (goal, "6-6-3") not in pdb._MEMORY
+
+
+def test_the_small_pdb_build_stops_at_the_search_deadline_too():
+    # issue 10 item 9: `--heuristic pdb --max-seconds 0.1` on 4x4 overran in the build
+    goal = Board.goal(4)
+    result = solve(random_walk_instance(goal, 40, 2), goal, "idastar", "pdb", max_seconds=0.05)
+    assert str(result.status) == "budget_exceeded" and result.stats.expanded == 0
+
+
+# --------------------------------------------------------------- Korf's 100
+@pytest.mark.parametrize("number", [12, 79])  # two of the easiest of Korf's 100
+def test_korf_instances_have_the_same_optimal_length_with_pdb_and_manhattan(number, korf555):
+    engine = pytest.importorskip("eightlab.engine")
+    board = korf100()[number - 1]
+    manhattan = engine.solve_compiled(board, KORF_GOAL, "manhattan")
+    with_pdb = engine.solve_compiled(board, KORF_GOAL, "pdb-5-5-5")
+    assert with_pdb.length == manhattan.length and board.apply(with_pdb.path) == KORF_GOAL
+    assert with_pdb.stats.expanded < manhattan.stats.expanded
+
+
+def test_korf100_is_shipped_with_its_goal():
+    boards = korf100()
+    assert len(boards) == 100 and len(set(boards)) == 100
+    assert boards[0] == Board.parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 4, 4)
+    assert all(is_solvable(b, KORF_GOAL) for b in boards)
+    assert KORF_GOAL.tiles == tuple(range(16))
+
+
+# ---------------------------------------------------------------- the command
+def test_pdb_build_and_list_commands(korf555, capsys):
+    from eightlab.cli import main
+
+    assert main(["pdb", "build", "5-5-5"]) == 0
+    out = capsys.readouterr().out
+    assert "5-5-5" in out and "1.6 MB" in out and "cached in" in out
+    assert main(["pdb", "list"]) == 0
+    assert "5-5-5" in capsys.readouterr().out
+    assert main(["pdb", "build", "5-5-5", "--goal", "123456780"]) == 2
+    assert "4x4" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- tutorial 05
+def test_tutorial_05_runs_on_tiny_parameters(tmp_path, monkeypatch):
+    import os
+    from pathlib import Path
+
+    import nbformat
+    import papermill
+
+    root = Path(__file__).resolve().parents[1]
+    path = os.environ.get("PYTHONPATH")
+    monkeypatch.setenv("PYTHONPATH", str(root) + (os.pathsep + path if path else ""))
+    monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "mpl"))
+    notebook = root / "notebooks" / "05_fifteen_puzzle.ipynb"
+    source = nbformat.read(notebook, as_version=4)
+    assert all(c.outputs == [] for c in source.cells if c.cell_type == "code")
+    out = tmp_path / "out"
+    papermill.execute_notebook(
+        str(notebook),
+        str(tmp_path / "05.ipynb"),
+        parameters={"output_dir": str(out), "walk_length": 16, "n_boards": 1, "astar_nodes": 500},
+        kernel_name="python3",
+        progress_bar=False,
+        cwd=str(tmp_path),
+    )
+    executed = nbformat.read(tmp_path / "05.ipynb", as_version=4)
+    text = "".join(
+        o.get("text", "") for c in executed.cells if c.cell_type == "code" for o in c.outputs
+    )
+    assert "False" not in text and text.count("True") >= 4
+    assert {p.stem for p in out.glob("*.png")} == {
+        "partitions",
+        "expanded_by_heuristic",
+        "korf100_start_h",
+    }
+    assert (out / "korf100_start_h.csv").is_file() and (out / "fifteen_runs.csv").is_file()
