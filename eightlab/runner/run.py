@@ -67,6 +67,14 @@ PRESETS: dict[str, tuple[str, dict]] = {
             "max_seconds": 30,
         },
     ),
+    # Korf (1985): IDA* with Manhattan distance on all 100 instances
+    "korf1985": ("korf100", {"heuristics": ["manhattan"], "instances": [], "workers": 2}),
+    # Felner, Korf & Hanan (2004): additive pattern databases against Manhattan (add the
+    # opt-in 7-8 with -p heuristics "[manhattan, pdb-5-5-5, pdb-6-6-3, pdb-7-8]")
+    "felner2004": (
+        "korf100",
+        {"heuristics": ["manhattan", "pdb-5-5-5", "pdb-6-6-3"], "instances": [], "workers": 2},
+    ),
 }
 
 #: The distributions whose versions provenance.json records.
@@ -212,6 +220,15 @@ NOT_EMPTY = ("depths",)
 #: Budget parameters, which also take None: no budget.
 BUDGETS = ("max_nodes", "max_seconds")
 
+#: (notebook, parameter) -> (smallest, largest or None): the range of an int parameter,
+#: or of every item of a list parameter.
+RANGES = {
+    ("korf100", "instances"): (1, 100),
+    ("korf100", "astar_instance"): (1, 100),
+    ("korf100", "workers"): (1, None),
+    ("korf100", "astar_max_stored"): (1, None),
+}
+
 
 def check_parameter(notebook: str, name: str, value, declared: dict, text=None):
     """Check a value for a notebook's parameter against the type of its default.
@@ -285,6 +302,13 @@ def check_parameter(notebook: str, name: str, value, declared: dict, text=None):
             f"parameter {name!r} of {notebook} must be >= 1, not {value}: "
             "there would be no instances to run"
         )
+    low, high = RANGES.get((notebook, name), (None, None))
+    if low is not None:
+        items = value if isinstance(value, (list, tuple)) else [value]
+        bad = [v for v in items if _is_int(v) and (v < low or (high is not None and v > high))]
+        if bad:
+            span = f"{low} to {high}" if high is not None else f">= {low}"
+            raise EightlabError(f"parameter {name!r} of {notebook} takes {span}, not {bad[0]}")
     if name in NOT_EMPTY and isinstance(value, (list, tuple)) and not value:
         raise EightlabError(
             f"parameter {name!r} of {notebook} must not be empty: "
