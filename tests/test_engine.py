@@ -219,3 +219,41 @@ def test_pdb_counts_equal_the_reference(private_pdb_cache, goal):
             solve_compiled(start, goal, "pdb-5-5-5"),
             solve(start, goal, "idastar", "pdb-5-5-5", engine="python"),
         )
+
+
+# --------------------------------------------------------------- the korf100 notebook
+def test_korf100_notebook_runs_with_small_parameters(tmp_path, monkeypatch):
+    import os
+    from pathlib import Path
+
+    import nbformat
+    import pandas as pd
+    import papermill
+
+    root = Path(__file__).resolve().parents[1]
+    path = os.environ.get("PYTHONPATH")
+    monkeypatch.setenv("PYTHONPATH", str(root) + (os.pathsep + path if path else ""))
+    monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "mpl"))
+    out = tmp_path / "out"
+    executed = tmp_path / "korf100.ipynb"
+    papermill.execute_notebook(
+        str(root / "notebooks" / "korf100.ipynb"),
+        str(executed),
+        parameters={"output_dir": str(out), "heuristics": ["manhattan", "linear-conflict"],
+                    "instances": [12, 94], "astar_instance": 12, "astar_max_stored": 2000},
+        kernel_name="python3", progress_bar=False, cwd=str(tmp_path),
+    )  # fmt: skip
+    notebook = nbformat.read(executed, as_version=4)
+    errors = [o for c in notebook.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error"]  # fmt: skip
+    assert not errors
+    runs = pd.read_csv(out / "runs.csv")
+    assert list(runs.columns[:9]) == ["instance", "heuristic", "start", "h_start",
+                                      "optimal_length", "expanded", "generated", "iterations",
+                                      "seconds"]  # fmt: skip
+    assert set(runs.instance) == {12, 94} and (runs.status == "solved").all()
+    assert set(runs[runs.instance == 12].optimal_length) == {45}
+    summary = pd.read_csv(out / "summary.csv")
+    assert list(summary.heuristic) == ["manhattan", "linear-conflict"]
+    for figure in ("nodes_per_instance", "seconds_vs_nodes"):
+        assert (out / f"{figure}.png").is_file()
