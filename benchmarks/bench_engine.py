@@ -43,7 +43,7 @@ from eightlab.engine import solve_compiled  # noqa: E402
 from eightlab.engine.tables import heuristic_tables, move_tables  # noqa: E402
 from eightlab.heuristics import get_heuristic  # noqa: E402
 from eightlab.instances import KORF_GOAL, korf100  # noqa: E402
-from eightlab.search.idastar import idastar  # noqa: E402
+from eightlab.search import solve  # noqa: E402
 
 #: Korf instances (1-based) of the rate section: 1.9e7 and 7.5e7 nodes with Manhattan.
 RATE_INSTANCES = (2, 8)
@@ -145,7 +145,7 @@ def rates(instances, runs: int, python_nodes: int) -> None:
                     assert c["thresholds"] == s.thresholds
                     per["C"].append(c["generated"] / c["cpu"])
                 if run == 0:
-                    p = idastar(board, KORF_GOAL, "manhattan", max_nodes=python_nodes)
+                    p = solve(board, KORF_GOAL, "idastar", engine="python", max_nodes=python_nodes)
                     per["python"].append(p.stats.generated / p.stats.cpu_seconds)
                     print(f"  instance {number}: length {r.length}, {s.generated:,} generated")
     print(f"\nrates (generated nodes per CPU second, medians of {runs} runs x "

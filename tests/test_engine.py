@@ -19,7 +19,6 @@ from eightlab.board import Board
 from eightlab.engine import solve_compiled, supports
 from eightlab.errors import EightlabError
 from eightlab.search import solve
-from eightlab.search.idastar import idastar
 
 KORF_GOAL = Board(tuple(range(16)), 4, 4)
 #: Korf (1985) instance 1: Manhattan IDA* generates about 4e8 nodes on it.
@@ -27,6 +26,11 @@ HARD = Board.parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 4, 4)
 HEURISTICS_3X3 = [
     "manhattan", "misplaced", "linear-conflict", "weighted-manhattan", "manhattan-with-blank",
 ]  # fmt: skip
+
+
+def idastar(start, goal=None, heuristic="manhattan", **options):
+    """The readable Python reference IDA*."""
+    return solve(start, goal, "idastar", heuristic, engine="python", **options)
 
 
 def walk(goal: Board, steps: int, seed: int) -> Board:
