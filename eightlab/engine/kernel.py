@@ -12,7 +12,8 @@ Two copies of the loop, because one representation does not serve both sizes fas
 :func:`run_pass` (boards of up to 16 cells) keeps each state of the path as a packed
 ``uint64``, 4 bits per cell, like the reference; :func:`run_pass_wide` (up to 25 cells)
 moves tiles in one array and moves them back on the way up. The explicit stack measured
-as fast as numba recursion and keeps the pass resumable (``benchmarks/README.md``).
+within 5 % of numba recursion and keeps the pass resumable (``benchmarks/README.md``).
+The passes release the GIL (``nogil``), so threads (a Dask worker's) run them in parallel.
 
 Heuristics (``kind``): 0 a sum of per-tile costs (Manhattan, misplaced tiles, ...),
 whose change per move is the table ``dh[blank, k, tile]``; 1 Manhattan plus linear
@@ -36,7 +37,7 @@ REGS = 8
 RUNNING, FOUND, EXHAUSTED = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_of,
              pos, mpos, group_of, patterns, lengths, offsets, table, mirror_cell,
              inverse_mirror, regs, state, blank, came_from, hs, sums, next_k, smallest,

@@ -196,7 +196,8 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
         raise EightlabError("the pattern databases run in the compiled engine on 4x4 only")
     pdb = additive_pdb(goal, partition)
     key = (goal, partition)
-    if key not in _JOINED or _JOINED[key][0] is not pdb:
+    entry = _JOINED.get(key)
+    if entry is None or entry[0] is not pdb:
         n = goal.size
         width = max(len(p) for p in pdb.patterns)
         patterns = np.zeros((len(pdb.patterns), width), dtype=np.int64)
@@ -216,7 +217,7 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
             joined["mirror_tile"] = mirror_tile
             joined["inverse_mirror"] = np.argsort(mirror_tile).astype(np.int64)
         _JOINED.clear()  # one set of joined tables at a time (7-8 is half a gigabyte)
-        _JOINED[key] = (pdb, joined)
-    arrays = {**arrays, **_JOINED[key][1]}
+        _JOINED[key] = entry = (pdb, joined)
+    arrays = {**arrays, **entry[1]}
     dh = np.zeros((goal.size, 4, goal.size), dtype=np.int64)
     return HeuristicTables(2, dh, **arrays, start_value=lambda t: pdb.h(_pack(t)))
