@@ -223,8 +223,8 @@ class _Passes:
         if self.packed:
             return kernel.run_pass(
                 np.uint64(self.goal.packed), m.targets.ravel(), m.count, ht.dh.ravel(), ht.kind,
-                ht.line_cells, ht.line_slots, ht.line_of, self.pos, self.mpos, ht.group_of,
-                ht.patterns, ht.lengths, ht.offsets, ht.table, ht.mirror_cell,
+                ht.line_cells, ht.line_slots, ht.line_of, ht.line_table, self.pos, self.mpos,
+                ht.group_of, ht.patterns, ht.lengths, ht.offsets, ht.table, ht.mirror_cell,
                 ht.inverse_mirror, self.regs, self.state, self.blank, self.came_from,
                 self.hs, self.sums, self.next_k, self.smallest, stop_at,
             )  # fmt: skip
