@@ -12,7 +12,7 @@ Two copies of the loop, because one representation does not serve both sizes fas
 :func:`run_pass` (boards of up to 16 cells) keeps each state of the path as a packed
 ``uint64``, 4 bits per cell, like the reference; :func:`run_pass_wide` (up to 25 cells)
 moves tiles in one array and moves them back on the way up. The explicit stack measured
-within 5 % of numba recursion and keeps the pass resumable (``benchmarks/README.md``).
+about 10 % slower than numba recursion and keeps the pass resumable (``benchmarks/README.md``).
 The passes release the GIL (``nogil``), so threads (a Dask worker's) run them in parallel.
 
 Heuristics (``kind``): 0 a sum of per-tile costs (Manhattan, misplaced tiles, ...),
