@@ -9,9 +9,10 @@ Prints figures, asserts none (the machine may be shared; see README.md). Section
    (on a node budget: it is ~20 times slower). Every engine must report the same counts.
 2. ``compile``: seconds of the first run (numba compiles, in a fresh cache folder) and of
    a second process (the kernel is loaded from that cache).
-3. ``korf100``: Korf's 100 with Manhattan, compiled, on two processes: wall seconds,
-   every length checked against the C engine's (or the other heuristic's) optimal one.
-4. ``pdb``: Korf's 100 with an additive pattern database (``--pdb 6-6-3``), same check.
+3. ``pdb``: Korf's 100 with an additive pattern database (``--pdb 6-6-3``), compiled, on
+   two processes: wall seconds and the sum of CPU seconds.
+4. ``korf100``: Korf's 100 with Manhattan, the same way; every length is checked against
+   the pattern database's (both heuristics are admissible, so both are optimal).
 
 Run from the repository root::
 
@@ -29,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import numpy as np
@@ -42,7 +43,7 @@ from eightlab.engine import solve_compiled  # noqa: E402
 from eightlab.engine.tables import heuristic_tables, move_tables  # noqa: E402
 from eightlab.heuristics import get_heuristic  # noqa: E402
 from eightlab.instances import KORF_GOAL, korf100  # noqa: E402
-from eightlab.search.idastar import idastar  # noqa: E402
+from eightlab.search import solve  # noqa: E402
 
 #: Korf instances (1-based) of the rate section: 1.9e7 and 7.5e7 nodes with Manhattan.
 RATE_INSTANCES = (2, 8)
@@ -144,7 +145,7 @@ def rates(instances, runs: int, python_nodes: int) -> None:
                     assert c["thresholds"] == s.thresholds
                     per["C"].append(c["generated"] / c["cpu"])
                 if run == 0:
-                    p = idastar(board, KORF_GOAL, "manhattan", max_nodes=python_nodes)
+                    p = solve(board, KORF_GOAL, "idastar", engine="python", max_nodes=python_nodes)
                     per["python"].append(p.stats.generated / p.stats.cpu_seconds)
                     print(f"  instance {number}: length {r.length}, {s.generated:,} generated")
     print(f"\nrates (generated nodes per CPU second, medians of {runs} runs x "
@@ -181,27 +182,39 @@ def _solve_one(args):
     number, heuristic = args
     board = korf100()[number - 1]
     r = solve_compiled(board, KORF_GOAL, heuristic)
-    return number, r.length, r.stats.expanded, r.stats.generated, r.stats.wall_seconds
+    s = r.stats
+    return number, r.length, s.generated, s.wall_seconds, s.cpu_seconds
 
 
 def korf_run(heuristic: str, workers: int, lengths: dict | None) -> dict:
-    """All 100 instances with ``heuristic`` on ``workers`` processes; lengths by number."""
+    """All 100 instances with ``heuristic`` on ``workers`` processes; lengths by number.
+
+    Prints one line per instance as it finishes (so a long run shows its progress), then
+    the wall seconds of the whole run and the sum of the searches' CPU seconds: on a
+    loaded machine, CPU seconds / workers is what the run would take with the cores free.
+    """
     solve_compiled(korf100()[11], KORF_GOAL, heuristic)  # build/load tables once, here
     t0 = time.perf_counter()
-    found, total = {}, 0
+    found, total, cpu, longest = {}, 0, 0.0, 0.0
     with ProcessPoolExecutor(workers) as pool:
-        jobs = [(n, heuristic) for n in range(1, 101)]
-        for number, length, _, generated, _ in pool.map(_solve_one, jobs):
+        futures = [pool.submit(_solve_one, (n, heuristic)) for n in range(1, 101)]
+        for future in as_completed(futures):
+            number, length, generated, wall, seconds = future.result()
             found[number] = length
             total += generated
+            cpu += seconds
+            longest = max(longest, seconds)
+            print(f"  {heuristic} #{number}: length {length}, {generated:,} generated, "
+                  f"{wall:.2f} s wall, {seconds:.2f} s CPU", flush=True)  # fmt: skip
     wall = time.perf_counter() - t0
     agree = "" if lengths is None else (
-        "; all lengths equal the reference's" if all(found[n] == lengths[n] for n in found)
+        "; every length equals the other heuristic's" if all(found[n] == lengths[n] for n in found)
         else f"; LENGTHS DIFFER on {[n for n in found if found[n] != lengths[n]]}"
     )  # fmt: skip
-    print(f"\nKorf's 100 with {heuristic}, compiled, {workers} processes: {wall:.1f} s wall, "
-          f"{total:,} nodes generated, {sum(1 for v in found.values() if v is not None)} "
-          f"solved{agree}")  # fmt: skip
+    print(f"\nKorf's 100 with {heuristic}, compiled, {workers} processes: {wall:.1f} s wall; "
+          f"CPU {cpu:.1f} s in all (/ {workers} = {cpu / workers:.1f} s; longest search "
+          f"{longest:.1f} s); {total:,} nodes generated; "
+          f"{sum(1 for v in found.values() if v is not None)} solved{agree}", flush=True)  # fmt: skip
     return found
 
 
@@ -221,10 +234,10 @@ def main(argv=None) -> None:
         rates(args.instances, args.runs, args.python_nodes)
         compile_time()
     lengths = None
+    if args.pdb:  # the fast one first
+        lengths = korf_run(f"pdb-{args.pdb}", args.workers, None)
     if args.korf100:
-        lengths = korf_run("manhattan", args.workers, None)
-    if args.pdb:
-        korf_run(f"pdb-{args.pdb}", args.workers, lengths)
+        korf_run("manhattan", args.workers, lengths)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

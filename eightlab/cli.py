@@ -136,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "options, counting conventions) as one JSON object")  # fmt: skip
     solve.add_argument("--engine", default="auto", choices=["auto", "python", "compiled"],
                        help="idastar's engine: compiled (numba; same counts, tens of times "
-                       "faster; compiles once, ~10 s, then cached on disk), python (the "
+                       "faster; compiled once, about 5 s, then cached on disk), python (the "
                        "instrumented reference; never imports numba) or auto (the default: "
                        "compiled for idastar on 4x4 and larger boards with a heuristic it "
                        "compiles, python elsewhere, where searches take milliseconds)")  # fmt: skip

@@ -19,7 +19,6 @@ from eightlab.board import Board
 from eightlab.engine import solve_compiled, supports
 from eightlab.errors import EightlabError
 from eightlab.search import solve
-from eightlab.search.idastar import idastar
 
 KORF_GOAL = Board(tuple(range(16)), 4, 4)
 #: Korf (1985) instance 1: Manhattan IDA* generates about 4e8 nodes on it.
@@ -27,6 +26,11 @@ HARD = Board.parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 4, 4)
 HEURISTICS_3X3 = [
     "manhattan", "misplaced", "linear-conflict", "weighted-manhattan", "manhattan-with-blank",
 ]  # fmt: skip
+
+
+def idastar(start, goal=None, heuristic="manhattan", **options):
+    """The readable Python reference IDA*."""
+    return solve(start, goal, "idastar", heuristic, engine="python", **options)
 
 
 def walk(goal: Board, steps: int, seed: int) -> Board:
@@ -49,7 +53,9 @@ def counts(result) -> tuple:
 def assert_same(compiled, reference):
     assert counts(compiled) == counts(reference)
     rows = compiled.stats.per_iteration
-    assert [r["threshold"] for r in rows] == compiled.stats.thresholds
+    # one row per pass; a start that is the goal is solved before any pass, with none
+    assert [r["threshold"] for r in rows] == compiled.stats.thresholds[: len(rows)]
+    assert len(rows) == len(compiled.stats.thresholds) - (compiled.path == "")
     assert sum(r["expanded"] for r in rows) == compiled.stats.expanded
     assert sum(r["generated"] for r in rows) == compiled.stats.generated
     assert [r["iteration"] for r in rows] == list(range(1, len(rows) + 1))
@@ -219,3 +225,41 @@ def test_pdb_counts_equal_the_reference(private_pdb_cache, goal):
             solve_compiled(start, goal, "pdb-5-5-5"),
             solve(start, goal, "idastar", "pdb-5-5-5", engine="python"),
         )
+
+
+# --------------------------------------------------------------- the korf100 notebook
+def test_korf100_notebook_runs_with_small_parameters(tmp_path, monkeypatch):
+    import os
+    from pathlib import Path
+
+    import nbformat
+    import pandas as pd
+    import papermill
+
+    root = Path(__file__).resolve().parents[1]
+    path = os.environ.get("PYTHONPATH")
+    monkeypatch.setenv("PYTHONPATH", str(root) + (os.pathsep + path if path else ""))
+    monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "mpl"))
+    out = tmp_path / "out"
+    executed = tmp_path / "korf100.ipynb"
+    papermill.execute_notebook(
+        str(root / "notebooks" / "korf100.ipynb"),
+        str(executed),
+        parameters={"output_dir": str(out), "heuristics": ["manhattan", "linear-conflict"],
+                    "instances": [12, 94], "astar_instance": 12, "astar_max_stored": 2000},
+        kernel_name="python3", progress_bar=False, cwd=str(tmp_path),
+    )  # fmt: skip
+    notebook = nbformat.read(executed, as_version=4)
+    errors = [o for c in notebook.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error"]  # fmt: skip
+    assert not errors
+    runs = pd.read_csv(out / "runs.csv")
+    assert list(runs.columns[:9]) == ["instance", "heuristic", "start", "h_start",
+                                      "optimal_length", "expanded", "generated", "iterations",
+                                      "seconds"]  # fmt: skip
+    assert set(runs.instance) == {12, 94} and (runs.status == "solved").all()
+    assert set(runs[runs.instance == 12].optimal_length) == {45}
+    summary = pd.read_csv(out / "summary.csv")
+    assert list(summary.heuristic) == ["manhattan", "linear-conflict"]
+    for figure in ("nodes_per_instance", "seconds_vs_nodes"):
+        assert (out / f"{figure}.png").is_file()

@@ -16,6 +16,7 @@ References
 
 from __future__ import annotations
 
+import inspect
 from time import perf_counter
 
 import numpy as np
@@ -42,6 +43,7 @@ def solve_compiled(
     lexicographic: bool = False,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
+    max_stored: int | None = None,
     observer=None,
 ) -> SearchResult:
     """IDA* compiled with numba, with the counts of the readable reference.
@@ -63,6 +65,9 @@ def solve_compiled(
     max_seconds : float, optional
         Most wall-clock seconds, compilation and table building included; checked
         between slices of about 20 ms.
+    max_stored : int, optional
+        Most states held at once, where the search harness has a memory budget: IDA*
+        holds its path, so a pass whose threshold would exceed it is not started.
     observer : None
         The compiled engine has no observers; passing one raises.
 
@@ -96,7 +101,15 @@ def solve_compiled(
     def core(problem, stats, budget):
         return _compiled_core(problem, stats, budget, h)
 
-    return run_search("idastar", h.name, start, goal, core, max_nodes, max_seconds)
+    extra = {}
+    accepted = inspect.signature(run_search).parameters
+    if "max_stored" in accepted:
+        extra["max_stored"] = max_stored
+    elif max_stored is not None:
+        raise EightlabError("this eightlab has no memory budget (max_stored)")
+    if "options" in accepted:
+        extra["options"] = {"lexicographic": bool(lexicographic), "engine": "compiled"}
+    return run_search("idastar", h.name, start, goal, core, max_nodes, max_seconds, **extra)
 
 
 def _compiled_core(problem, stats, budget, h):
@@ -108,43 +121,43 @@ def _compiled_core(problem, stats, budget, h):
     ht = heuristic_tables(h, goal)
     h0 = ht.evaluate(start.tiles)
     passes = _Passes(start, goal, ht, h0)
-    bound, path = h0, None
+    bound = h0
     expanded = generated = deepest = 0
-    before = (0, 0)
+    before = None  # the counts when the running pass began (None: no pass running)
     slice_size = FIRST_SLICE
     try:
         while True:
             stats.thresholds.append(bound)
+            if start == goal:  # as the reference: solved, no pass and no per-pass row
+                return ""
+            if hasattr(budget, "check_depth"):  # the memory budget: a path of bound moves
+                budget.check_depth(int(bound))
             before = (expanded, generated)
-            if start == goal:
-                path = ""
-            else:
-                regs = passes.begin(bound, expanded, generated, deepest)
-                while True:
-                    stop_at = expanded + slice_size
-                    if budget.max_nodes is not None:
-                        stop_at = min(stop_at, budget.max_nodes)
-                    t0 = perf_counter()
-                    status = passes.resume(stop_at)
-                    spent = perf_counter() - t0
-                    done = int(regs[kernel.EXPANDED]) - expanded
-                    expanded, generated = int(regs[kernel.EXPANDED]), int(regs[kernel.GENERATED])
-                    deepest = int(regs[kernel.DEEPEST])
-                    if status != kernel.RUNNING:
-                        break
-                    budget.check(expanded)  # raises OutOfBudget when spent
-                    if done > 0 and spent > 0:
-                        slice_size = max(1024, int(done * SLICE_SECONDS / spent))
-                if status == kernel.FOUND:
-                    path = passes.path()
+            regs = passes.begin(bound, expanded, generated, deepest)
+            while True:
+                stop_at = expanded + slice_size
+                if budget.max_nodes is not None:
+                    stop_at = min(stop_at, budget.max_nodes)
+                t0 = perf_counter()
+                status = passes.resume(stop_at)
+                spent = perf_counter() - t0
+                done = int(regs[kernel.EXPANDED]) - expanded
+                expanded, generated = int(regs[kernel.EXPANDED]), int(regs[kernel.GENERATED])
+                deepest = int(regs[kernel.DEEPEST])
+                if status != kernel.RUNNING:
+                    break
+                budget.check(expanded)  # raises OutOfBudget when spent
+                if done > 0 and spent > 0:
+                    slice_size = max(1024, int(done * SLICE_SECONDS / spent))
             stats.per_iteration.append(_row(stats, expanded, generated, before))
-            if path is not None:
-                return path
+            before = None
+            if status == kernel.FOUND:
+                return passes.path()
             bound = int(regs[kernel.NEXT_BOUND])
             if bound >= kernel.NO_BOUND:
                 raise AssertionError("IDA* exhausted a solvable problem")
     finally:
-        if len(stats.per_iteration) < len(stats.thresholds):  # a pass cut by the budget
+        if before is not None:  # a pass cut by the budget (or Ctrl-C) keeps its row
             stats.per_iteration.append(_row(stats, expanded, generated, before))
         stats.expanded, stats.generated = expanded, generated
         stats.max_frontier, stats.max_stored = deepest, deepest + 1
@@ -210,8 +223,8 @@ class _Passes:
         if self.packed:
             return kernel.run_pass(
                 np.uint64(self.goal.packed), m.targets.ravel(), m.count, ht.dh.ravel(), ht.kind,
-                ht.line_cells, ht.line_slots, ht.line_of, self.pos, self.mpos, ht.group_of,
-                ht.patterns, ht.lengths, ht.offsets, ht.table, ht.mirror_cell,
+                ht.line_cells, ht.line_slots, ht.line_of, ht.line_table, self.pos, self.mpos,
+                ht.group_of, ht.patterns, ht.lengths, ht.offsets, ht.table, ht.mirror_cell,
                 ht.inverse_mirror, self.regs, self.state, self.blank, self.came_from,
                 self.hs, self.sums, self.next_k, self.smallest, stop_at,
             )  # fmt: skip

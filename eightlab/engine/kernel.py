@@ -12,7 +12,8 @@ Two copies of the loop, because one representation does not serve both sizes fas
 :func:`run_pass` (boards of up to 16 cells) keeps each state of the path as a packed
 ``uint64``, 4 bits per cell, like the reference; :func:`run_pass_wide` (up to 25 cells)
 moves tiles in one array and moves them back on the way up. The explicit stack measured
-as fast as numba recursion and keeps the pass resumable (``benchmarks/README.md``).
+about 10 % slower than numba recursion and keeps the pass resumable (``benchmarks/README.md``).
+The passes release the GIL (``nogil``), so threads (a Dask worker's) run them in parallel.
 
 Heuristics (``kind``): 0 a sum of per-tile costs (Manhattan, misplaced tiles, ...),
 whose change per move is the table ``dh[blank, k, tile]``; 1 Manhattan plus linear
@@ -36,8 +37,8 @@ REGS = 8
 RUNNING, FOUND, EXHAUSTED = 0, 1, 2
 
 
-@njit(cache=True)
-def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_of,
+@njit(cache=True, nogil=True)
+def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_of, line_table,
              pos, mpos, group_of, patterns, lengths, offsets, table, mirror_cell,
              inverse_mirror, regs, state, blank, came_from, hs, sums, next_k, smallest,
              stop_at):  # fmt: skip
@@ -94,10 +95,16 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
                     la, lb = line_of[b, 1], line_of[q, 1]
                 else:  # along a column: two rows change
                     la, lb = line_of[b, 0], line_of[q, 0]
-                h1 += _penalty(child, line_cells, line_slots, la, tails)
-                h1 += _penalty(child, line_cells, line_slots, lb, tails)
-                h1 -= _penalty(s, line_cells, line_slots, la, tails)
-                h1 -= _penalty(s, line_cells, line_slots, lb, tails)
+                if line_table.shape[0] > 0:  # lines of up to 4 cells: one look-up each
+                    h1 += line_table[la, _line_key(child, line_cells, la)]
+                    h1 += line_table[lb, _line_key(child, line_cells, lb)]
+                    h1 -= line_table[la, _line_key(s, line_cells, la)]
+                    h1 -= line_table[lb, _line_key(s, line_cells, lb)]
+                else:
+                    h1 += _penalty(child, line_cells, line_slots, la, tails)
+                    h1 += _penalty(child, line_cells, line_slots, lb, tails)
+                    h1 -= _penalty(s, line_cells, line_slots, la, tails)
+                    h1 -= _penalty(s, line_cells, line_slots, lb, tails)
             else:
                 h1 = _pdb_child(t, b, q, depth, pos, mpos, group_of, patterns,
                                 lengths, offsets, table, mirror_cell, inverse_mirror, sums,
@@ -155,6 +162,18 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
     regs[GENERATED] = generated
     regs[DEEPEST] = deepest
     return regs[STATUS]
+
+
+@njit(cache=True, inline="always")
+def _line_key(s, cells, line):
+    """The tiles of one line of packed state ``s``, 4 bits each, the first cell lowest."""
+    key = 0
+    for j in range(cells.shape[1]):
+        c = cells[line, j]
+        if c < 0:
+            break
+        key |= np.int64((s >> np.uint64(4 * c)) & np.uint64(15)) << (4 * j)
+    return key
 
 
 @njit(cache=True, inline="always")

@@ -27,7 +27,7 @@ from eightlab.engine.kernel import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run_pass_wide(tiles, goal, targets, move_count, dh, kind, line_cells, line_slots, line_of,
                   regs, blank, came_from, hs, misplaced, next_k, smallest, stop_at):  # fmt: skip
     """Run (or resume) one IDA* pass on the board ``tiles`` (changed in place).

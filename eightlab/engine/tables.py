@@ -9,6 +9,7 @@ tables of :func:`eightlab.heuristics.pdb.additive_pdb`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
@@ -63,6 +64,10 @@ class HeuristicTables:
     line_cells, line_slots, line_of : ndarray
         Lines (rows, then columns) as cells padded with -1; each tile's goal index in a
         line (-1 if its goal is elsewhere); the row and column line of every cell.
+    line_table : ndarray of int8, shape (lines, 16 ** width)
+        Packed boards with lines of up to 4 cells: the conflict penalty of every content
+        of every line, indexed by the line's 4-bit tiles (the first cell lowest); empty
+        otherwise (the kernel then counts it).
     group_of, patterns, lengths, offsets, table : ndarray
         The pattern databases: group of each tile (-1 none), each group's tiles (padded),
         their counts, where each group's table starts in ``table`` (all tables joined).
@@ -79,6 +84,7 @@ class HeuristicTables:
     line_cells: np.ndarray
     line_slots: np.ndarray
     line_of: np.ndarray
+    line_table: np.ndarray
     group_of: np.ndarray
     patterns: np.ndarray
     lengths: np.ndarray
@@ -116,6 +122,39 @@ def _per_tile_dh(tile_cost, rows: int, cols: int) -> np.ndarray:
     return dh
 
 
+def _longest_increasing_run(values) -> int:
+    tails: list = []
+    for v in values:
+        i = bisect_left(tails, v)
+        tails[i : i + 1] = [v]
+    return len(tails)
+
+
+@cache
+def _line_tables(line_slots: tuple, width: int) -> np.ndarray:
+    """The linear-conflict penalty of every content of every line (see ``line_table``):
+    2 x (line tiles whose goal is in the line - the longest run of them in goal order)."""
+    contents = np.indices((16,) * width).reshape(width, -1)[::-1].T  # cell j = nibble j
+    # each content's slots, coded base width + 1 (slot -1 -> 0): few codes, one LIS each
+    codes = np.zeros(len(contents), dtype=np.int64)
+    tables = np.zeros((len(line_slots), len(contents)), dtype=np.int8)
+    for i, slots in enumerate(line_slots):
+        padded = np.full(16, -1, dtype=np.int64)
+        padded[: len(slots)] = slots
+        slot = padded[contents]  # (contents, width)
+        codes[:] = 0
+        for j in range(width):
+            codes = codes * (width + 1) + slot[:, j] + 1
+        unique, first = np.unique(codes, return_index=True)
+        penalty = {
+            code: 2 * (sum(1 for x in slot[k] if x >= 0)
+                       - _longest_increasing_run([x for x in slot[k] if x >= 0]))
+            for code, k in zip(unique.tolist(), first.tolist(), strict=True)
+        }  # fmt: skip
+        tables[i] = np.vectorize(penalty.__getitem__, otypes=[np.int8])(codes)
+    return tables
+
+
 def _empty(*shape, dtype=np.int64) -> np.ndarray:
     return np.zeros(shape, dtype=dtype)
 
@@ -136,6 +175,7 @@ def heuristic_tables(heuristic, goal: Board) -> HeuristicTables:
         "group_of": np.full(n, -1, dtype=np.int64), "patterns": _empty(0, 0),
         "lengths": _empty(0), "offsets": _empty(0), "table": _empty(1, dtype=np.uint8),
         "mirror_cell": _empty(0), "mirror_tile": _empty(0), "inverse_mirror": _empty(0),
+        "line_table": _empty(0, 0, dtype=np.int8),
     }  # fmt: skip
     if name == LINE_CONFLICT:
         evaluator = heuristic.bind(goal)
@@ -160,6 +200,8 @@ def heuristic_tables(heuristic, goal: Board) -> HeuristicTables:
         for p in range(n):
             line_of[p] = (p // cols, rows + p % cols)
         empty.update(line_cells=line_cells, line_slots=line_slots, line_of=line_of)
+        if n <= 16 and width <= 4:
+            empty["line_table"] = _line_tables(tuple(map(tuple, line_slots.tolist())), width)
         return HeuristicTables(1, dh, **empty, start_value=lambda t: evaluator(_pack(t)))
     if name.startswith(PDB_PREFIX):
         return _pdb_tables(name[len(PDB_PREFIX) :], goal, empty)
@@ -196,7 +238,8 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
         raise EightlabError("the pattern databases run in the compiled engine on 4x4 only")
     pdb = additive_pdb(goal, partition)
     key = (goal, partition)
-    if key not in _JOINED or _JOINED[key][0] is not pdb:
+    entry = _JOINED.get(key)
+    if entry is None or entry[0] is not pdb:
         n = goal.size
         width = max(len(p) for p in pdb.patterns)
         patterns = np.zeros((len(pdb.patterns), width), dtype=np.int64)
@@ -216,7 +259,7 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
             joined["mirror_tile"] = mirror_tile
             joined["inverse_mirror"] = np.argsort(mirror_tile).astype(np.int64)
         _JOINED.clear()  # one set of joined tables at a time (7-8 is half a gigabyte)
-        _JOINED[key] = (pdb, joined)
-    arrays = {**arrays, **_JOINED[key][1]}
+        _JOINED[key] = entry = (pdb, joined)
+    arrays = {**arrays, **entry[1]}
     dh = np.zeros((goal.size, 4, goal.size), dtype=np.int64)
     return HeuristicTables(2, dh, **arrays, start_value=lambda t: pdb.h(_pack(t)))

@@ -203,6 +203,7 @@ class Rule:
     choices: tuple = ()
     registry: str | None = None
     board: bool = False
+    empty: bool = False
     why: str = ""
 
 
@@ -238,6 +239,16 @@ RULES: dict = {
     "accuracy_sample": Rule(low=1, high=181_440, why="there are 181,440 boards"),
     "sample_size": Rule(low=1, high=181_440, none=True, why="there are 181,440 boards"),
     "engine": Rule(choices=("python", "compiled", "auto")),
+    ("korf100", "instances"): Rule(
+        low=1,
+        high=100,
+        items=True,
+        empty=True,
+        max_items=100,
+        why="Korf's instances are numbered 1 to 100; an empty list runs all",
+    ),
+    "astar_instance": Rule(low=1, high=100, why="Korf's instances are numbered 1 to 100"),
+    "astar_max_stored": Rule(low=1, high=10**9, why="states held at once"),
 }
 
 
@@ -322,7 +333,7 @@ def _check_rule(notebook: str, name: str, value, rule: Rule, shown: str) -> None
             raise EightlabError(f"{where} must not be None")
         return
     if rule.items:
-        if not value:
+        if not value and not rule.empty:
             raise EightlabError(f"{where} must not be empty{': ' + rule.why if rule.why else ''}")
         if rule.max_items is not None and len(value) > rule.max_items:
             raise EightlabError(f"{where} has {len(value)} items, at most {rule.max_items}{why}")

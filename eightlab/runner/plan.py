@@ -44,6 +44,14 @@ PRESETS: dict[str, tuple[str, dict]] = {
             "max_seconds": 30.0,
         },
     ),
+    # Korf (1985): IDA* with Manhattan distance on all 100 instances
+    "korf1985": ("korf100", {"heuristics": ["manhattan"], "instances": [], "workers": 2}),
+    # Felner, Korf & Hanan (2004): additive pattern databases against Manhattan (add the
+    # opt-in 7-8 with -p heuristics "[manhattan, pdb-5-5-5, pdb-6-6-3, pdb-7-8]")
+    "felner2004": (
+        "korf100",
+        {"heuristics": ["manhattan", "pdb-5-5-5", "pdb-6-6-3"], "instances": [], "workers": 2},
+    ),
 }
 
 
