@@ -247,6 +247,9 @@ RULES: dict = {
         max_items=100,
         why="Korf's instances are numbered 1 to 100; an empty list runs all",
     ),
+    "walk_length": Rule(low=0, high=200, why="moves of a random walk"),
+    "n_boards": Rule(low=1, high=100, why="boards each solved with every heuristic"),
+    "astar_nodes": Rule(low=1, high=10_000_000, why="A*'s node budget in the tutorial"),
     "astar_instance": Rule(low=1, high=100, why="Korf's instances are numbered 1 to 100"),
     "astar_max_stored": Rule(low=1, high=10**9, why="states held at once"),
 }
