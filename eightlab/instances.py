@@ -92,6 +92,12 @@ def random_solvable_board(rng, goal=None) -> Board:
     """
     rng = _rng_of(rng)
     goal = _goal_of(goal)
+    if goal.rows == 1 or goal.cols == 1:
+        # in a single row or column the tiles never change order: only the blank moves,
+        # so the solvable boards are the goal's tile sequence with the blank anywhere
+        tiles = [t for t in goal.tiles if t]
+        tiles.insert(rng.randrange(goal.size), 0)
+        return Board(tiles, goal.rows, goal.cols)
     cells = list(goal.tiles)
     rng.shuffle(cells)
     board = Board(cells, goal.rows, goal.cols)
