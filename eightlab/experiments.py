@@ -85,6 +85,7 @@ RUN_COLUMNS = (
     "algorithm",
     "heuristic",
     "status",
+    "reason",
     "length",
     *STAT_COLUMNS,
     "b_star",
