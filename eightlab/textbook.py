@@ -15,6 +15,10 @@ what AIMA counts in a :class:`Counts`:
   (:data:`UCS`, :data:`GREEDY`, :data:`ASTAR`, :func:`weighted`) (AIMA Fig. 3.7).
 * :func:`ida_star`: depth-first passes bounded by f = g + h, each next bound the
   smallest f that was cut off (Korf 1985).
+* :func:`distances_from`: the distance of every board from a goal, by one BFS (the
+  state space of tutorial 01).
+
+:func:`source` returns a function's source as Markdown for a notebook to display.
 
 Their answers and counts equal the instrumented searches' (``tests/test_textbook.py``):
 the same move order, the same goal tests, the same tie-breaking (smaller f, then larger
@@ -192,7 +196,40 @@ __all__ = [
     "bounded_search",
     "breadth_first",
     "depth_limited",
+    "distances_from",
     "ida_star",
     "iterative_deepening",
+    "source",
     "weighted",
 ]
+
+
+def distances_from(goal, radius=None):
+    """Every board within ``radius`` moves of goal (all of them if None), by BFS."""
+    distance = {goal: 0}
+    frontier = deque([goal])
+    while frontier:
+        board = frontier.popleft()
+        if distance[board] == radius:
+            continue  # the edge of the ball: do not look further
+        for _move, child in board.successors():
+            if child not in distance:
+                distance[child] = distance[board] + 1
+                frontier.append(child)
+    return distance
+
+
+def source(function):
+    """The source of ``function`` as a Markdown code block, for a notebook to display.
+
+    Returns
+    -------
+    IPython.display.Markdown
+        Rendered with syntax colours by JupyterLab, GitHub and the HTML export; no
+        JavaScript.
+    """
+    import inspect
+
+    from IPython.display import Markdown
+
+    return Markdown(f"```python\n{inspect.getsource(function).rstrip()}\n```")

@@ -49,6 +49,7 @@ from eightlab.plots.style import (
     PALETTE_WIDE,
     STYLE,
     algorithm_color,
+    conventions_note,
     heuristic_color,
     heuristic_marker,
     integer_ticks,
@@ -94,6 +95,7 @@ __all__ = [
     "plot_by_depth",
     "run_label",
     "runtime_by_depth",
+    "conventions_note",
     "save_figure",
     "use_style",
 ]

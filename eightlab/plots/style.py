@@ -226,3 +226,25 @@ def save_figure(fig, directory, name: str, formats=("png", "svg", "pdf")) -> lis
             fig.savefig(temporary, format=extension, bbox_inches="tight", **FORMATS[extension])
         written.append(target)
     return written
+
+
+def conventions_note(*names: str):
+    """The counting conventions behind a table or figure, as a Markdown footnote.
+
+    Parameters
+    ----------
+    *names : str
+        Keys of :data:`eightlab.result.CONVENTIONS` (``"goal_test"``, ``"parent"``,
+        ``"tie_breaking"``, ...); all of them when none is given.
+
+    Returns
+    -------
+    IPython.display.Markdown
+    """
+    from IPython.display import Markdown
+
+    from eightlab.result import CONVENTIONS
+
+    chosen = names or tuple(CONVENTIONS)
+    lines = [f"<sup>*</sup> *{name.replace('_', ' ')}*: {CONVENTIONS[name]}" for name in chosen]
+    return Markdown("<small>\n\n" + "  \n".join(lines) + "\n\n</small>")
