@@ -239,6 +239,14 @@ def step_through(tree, boards: bool = True):
     """
     import ipywidgets as widgets
 
+    class StepThrough(widgets.VBox):
+        # what a saved notebook shows in place of the widget, without a kernel
+        def __repr__(self):
+            return (
+                "[a slider over the expansions: it needs a running kernel; run the cell. "
+                "The static figure below shows the same steps.]"
+            )
+
     steps = search_steps(tree)
     out = widgets.Output()
     slider = widgets.IntSlider(value=0, min=0, max=len(steps) - 1, description="expansions")
@@ -252,7 +260,7 @@ def step_through(tree, boards: bool = True):
 
     slider.observe(show, names="value")
     show()
-    return widgets.VBox([slider, out])
+    return StepThrough([slider, out])
 
 
 def save_steps_gif(tree, path, interval: int = 900, dpi: int = 70, boards: bool = True):

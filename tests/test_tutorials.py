@@ -99,7 +99,16 @@ def _declares(source: str, parameter: str) -> bool:
 def test_tutorial_is_committed_clean(name):
     notebook = committed_notebook(NOTEBOOKS / f"{name}.ipynb")
     nbformat.validate(notebook)
-    assert notebook.metadata["kernelspec"]["name"] == "python3"
+    # the kernelspec JupyterLab writes when it starts the kernel, so that opening a
+    # tutorial does not change its metadata (and mark it modified)
+    from jupyter_client.kernelspec import get_kernel_spec
+
+    spec = get_kernel_spec("python3")
+    assert notebook.metadata["kernelspec"] == {
+        "name": "python3", "display_name": spec.display_name, "language": spec.language
+    }  # fmt: skip
+    assert notebook.metadata["language_info"] == {"name": "python"}
+    assert "widgets" not in notebook.metadata
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert all(cell.outputs == [] and cell.execution_count is None for cell in code)
     tagged = [cell for cell in code if "parameters" in cell.metadata.get("tags", [])]
