@@ -11,7 +11,9 @@
 The graph builders and layouts live in :mod:`eightlab.trees` (no matplotlib) and are
 re-exported here for old notebooks; animations (GIF) and the step-through are in
 :mod:`eightlab.stepper`. Figures are returned, never shown or saved; save them with
-:func:`eightlab.plots.save_figure`.
+:func:`eightlab.plots.save_figure`. The module runs past 400 lines because its three
+kinds of picture share the small-board helpers (``_draw_mini_boards``, ``_fit_limits``);
+the builders that need no matplotlib already live in :mod:`eightlab.trees`.
 """
 
 from __future__ import annotations

@@ -286,7 +286,7 @@ def test_branching_factor_shades_the_small_depths_and_says_why():
     ax = fig.axes[0]
     spans = [p for p in ax.patches if p.get_x() == pytest.approx(1.5)]
     assert spans and spans[0].get_width() == pytest.approx(3.0)
-    assert any("slightly above 1" in t.get_text() for t in fig.texts)
+    assert any("slightly above 1" in t.get_text() for t in ax.texts)
 
 
 def test_paired_expansions_counts_the_boards_where_one_needs_fewer_nodes():

@@ -170,9 +170,10 @@ def branching_factor_by_depth(summary):
         ax.axvspan(1.5, 4.5, color="0.85", alpha=0.6, zorder=0, linewidth=0)
         left = max(1.5, float(depths.min()) - 0.5)
         ax.set_xlim(left=min(left, ax.get_xlim()[0]))
-    fig.text(
-        0.0, -0.02, textwrap.fill(SMALL_DEPTH_NOTE, 110), ha="left", va="top", fontsize=8,
-        transform=ax.transAxes,
+    # under the axis label, where it hides nothing (a tight bounding box keeps it)
+    ax.annotate(
+        textwrap.fill(SMALL_DEPTH_NOTE, 110), xy=(0, 0), xycoords="axes fraction",
+        xytext=(0, -42), textcoords="offset points", ha="left", va="top", fontsize=8,
     )  # fmt: skip
     return fig
 
