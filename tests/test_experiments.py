@@ -238,7 +238,7 @@ def test_save_table_writes_csv_atomically(tmp_path):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["t.csv"]
 
 
-def test_save_figure_writes_png_and_svg_reproducibly(tmp_path):
+def test_save_figure_writes_png_svg_and_pdf_reproducibly(tmp_path):
     import matplotlib
 
     matplotlib.use("Agg")
@@ -250,11 +250,15 @@ def test_save_figure_writes_png_and_svg_reproducibly(tmp_path):
     fig = plots.expanded_vs_length(runs)
     first = plots.save_figure(fig, tmp_path / "a", "scatter")
     second = plots.save_figure(fig, tmp_path / "b", "scatter")
-    assert [p.name for p in first] == ["scatter.png", "scatter.svg"]
+    assert [p.name for p in first] == ["scatter.png", "scatter.svg", "scatter.pdf"]
     assert first[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert first[1].read_bytes() == second[1].read_bytes()  # no date, fixed ids
     assert first[0].read_bytes() == second[0].read_bytes()
-    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["scatter.png", "scatter.svg"]
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == [
+        "scatter.pdf",
+        "scatter.png",
+        "scatter.svg",
+    ]
 
 
 def test_median_ratio_at_the_deepest_common_depth(grid):

@@ -228,3 +228,129 @@ def test_overestimate_axis_ends_at_100_percent():
     texts = [t.get_text() for t in ax.texts]
     assert "99.99% (181,432 boards)" in texts  # not rounded up to 100%
     assert "none" in texts
+
+
+# --------------------------------------------------------- one palette, three formats
+def test_save_figure_writes_png_svg_and_pdf_readable_by_others(tmp_path):
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    written = plots.save_figure(fig, tmp_path / "f", "line")
+    assert [p.name for p in written] == ["line.png", "line.svg", "line.pdf"]
+    assert written[2].read_bytes()[:5] == b"%PDF-"
+    for path in written:
+        assert path.stat().st_mode & 0o644 == 0o644
+    again = plots.save_figure(fig, tmp_path / "g", "line")
+    assert [p.read_bytes() for p in again] == [p.read_bytes() for p in written]
+    with pytest.raises(ValueError, match="format"):
+        plots.save_figure(fig, tmp_path, "x", formats=("bmp",))
+
+
+def test_an_algorithm_has_one_colour_in_every_chart():
+    a = _summary({("astar", "manhattan"): [1, 2, 3, 4, 5, 6], ("bfs", ""): [2, 3, 4, 5, 6, 7]})
+    b = _summary(
+        {("idastar", "manhattan"): [1, 2, 3, 4, 5, 7], ("astar", "manhattan"): [1, 2, 3, 4, 5, 6]}
+    )
+    colours = []
+    for table in (a, b):
+        ax = plots.plot_by_depth(table, "max_stored", "boards").axes[0]
+        lines = {line.get_label(): line for line in ax.get_lines()}
+        colours.append(mcolors.to_hex(lines["A* (manhattan)"].get_color()))
+    assert colours[0] == colours[1] == plots.algorithm_color("astar")
+    assert len({plots.algorithm_color(n) for n in ("bfs", "astar", "idastar", "rbfs")}) == 4
+    assert plots.heuristic_color("pdb-6-6-3") == plots.heuristic_color("pdb")
+
+
+def test_nodes_by_depth_has_one_column_per_family_and_states_its_finding():
+    generated = _summary(
+        {
+            ("bfs", ""): [10, 100, 1e3, 1e4, 5e4, 8e4],
+            ("astar", "manhattan"): [5, 9, 20, 50, 90, 200],
+            ("idastar", "manhattan"): [5, 9, 21, 55, 95, 230],
+        },  # fmt: skip
+        metric="generated",
+    )
+    expanded = generated.rename(columns=lambda c: c.replace("generated", "expanded"))
+    fig = plots.nodes_by_depth(generated.merge(expanded))
+    panels = [ax for ax in fig.axes if ax.get_visible()]
+    assert len(panels) == 6  # 2 rows (generated, expanded) x 3 families
+    titles = " ".join(ax.get_title() for ax in panels)
+    assert "breadth-first" in titles and "best-first" in titles and "depth-first" in titles
+    assert "x less than" in fig.get_suptitle() and "A* (manhattan)" in fig.get_suptitle()
+    assert len(fig.legends) == 1
+
+
+def test_branching_factor_shades_the_small_depths_and_says_why():
+    table = _summary({("idastar", "manhattan"): [1.0, 1.3, 1.4, 1.4, 1.35, 1.3]}, metric="b_star")
+    table["depth"] = [2, 4, 8, 12, 16, 20]
+    fig = plots.branching_factor_by_depth(table)
+    ax = fig.axes[0]
+    spans = [p for p in ax.patches if p.get_x() == pytest.approx(1.5)]
+    assert spans and spans[0].get_width() == pytest.approx(3.0)
+    assert any("slightly above 1" in t.get_text() for t in ax.texts)
+
+
+def test_paired_expansions_counts_the_boards_where_one_needs_fewer_nodes():
+    runs = pd.DataFrame(
+        [
+            {"instance": i, "algorithm": "astar", "heuristic": h, "status": "solved",
+             "expanded": n, "optimal_length": 10 + i}
+            for i, (a, b) in enumerate([(100, 10), (50, 60), (80, 8), (7, 7)])
+            for h, n in (("misplaced", a), ("manhattan", b))
+        ]
+    )  # fmt: skip
+    fig = plots.paired_expansions(runs, "misplaced", "manhattan", algorithm="astar")
+    ax = fig.axes[0]
+    assert "fewer nodes on 2 of 4 boards" in ax.get_title()
+    assert ax.get_xscale() == ax.get_yscale() == "log"
+    with pytest.raises(ValueError, match="both"):
+        plots.paired_expansions(runs, "misplaced", "pdb", algorithm="astar")
+
+
+def test_h_vs_hstar_panels_share_one_y_range_and_explain_the_checkerboard():
+    counts = pd.DataFrame(
+        {
+            "heuristic": ["a", "a", "b", "b"],
+            "h_star": [0, 4, 0, 4],
+            "h": [0, 2, 0, 9],
+            "count": [1, 3, 1, 2],
+        }  # fmt: skip
+    )
+    fig = plots.h_vs_hstar_heatmap(counts)
+    panels = [ax for ax in fig.axes if ax.get_title() in ("a", "b")]
+    assert panels[0].get_ylim() == panels[1].get_ylim()
+    assert "parity" in fig.get_supxlabel()
+
+
+def test_mean_h_cuts_a_runaway_curve_and_names_it():
+    counts = pd.DataFrame(
+        [{"heuristic": "manhattan", "h_star": d, "h": d, "count": 1} for d in range(10)]
+        + [{"heuristic": "nilsson", "h_star": d, "h": 9 * d, "count": 1} for d in range(10)]
+    )
+    ax = plots.mean_h_by_distance(counts).axes[0]
+    assert ax.get_ylim()[1] < 40
+    assert any(t.get_text().startswith("nilsson goes on up to 81") for t in ax.texts)
+
+
+def test_tutorial_charts():
+    distributions = pd.DataFrame({"123456780": [1, 2, 4, 8, 2], "123804765": [1, 4, 8, 3, 0]})
+    fig = plots.depth_distribution(distributions)
+    assert all(ax.get_yscale() == "log" for ax in fig.axes)
+    fig = plots.bfs_layers([1, 2, 4, 8, 16, 20], 3, "123456708")
+    assert "goal at depth 3" in fig.axes[0].get_title()
+    passes = [{"iteration": k + 1, "threshold": t, "expanded": e, "generated": 2 * e}
+              for k, (t, e) in enumerate([(10, 3), (12, 30), (14, 300)])]  # fmt: skip
+    fig = plots.iteration_bars(passes)
+    assert [t.get_text() for t in fig.axes[0].get_xticklabels()] == ["10", "12", "14"]
+    assert "10.0x" in fig.axes[0].get_title()
+    with pytest.raises(ValueError, match="empty"):
+        plots.iteration_bars([])
+    by_depth = pd.DataFrame({"wrong": [0, 3], "boards": [4, 4]}, index=[8, 16])
+    ax = plots.goal_side_errors(by_depth).axes[0]
+    assert "3/4" in [t.get_text() for t in ax.texts]
+
+
+def test_conventions_note_quotes_the_conventions():
+    from eightlab.result import CONVENTIONS
+
+    note = plots.conventions_note("goal_test").data
+    assert CONVENTIONS["goal_test"] in note and "parent" not in note.split("goal test")[0]

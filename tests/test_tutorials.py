@@ -2,13 +2,16 @@
 
 The notebooks are executed with papermill on tiny parameters into ``tmp_path`` (the
 figures they save land there); the drawing tests check the pictures' contents against
-boards and searches computed here, not against hard-coded numbers.
+boards and searches computed here, not against hard-coded numbers. The committed form of
+a notebook is read as git would commit it (the index, after the nbstripout filter), so
+a notebook saved with outputs in JupyterLab does not fail the suite.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import subprocess
 from pathlib import Path
 
 import matplotlib.colors
@@ -28,7 +31,7 @@ NOTEBOOKS = ROOT / "notebooks"
 # name -> (tiny parameters, figures it must save, tables it must save)
 TUTORIALS = {
     "01_state_space": (
-        {"radius": 2, "parity_sample": 3000, "max_hardest_shown": 2},
+        {"radius": 2, "parity_sample": 3000, "max_hardest_shown": 2, "bfs_radius": 8},
         [
             "notations",
             "moves",
@@ -52,12 +55,14 @@ TUTORIALS = {
             "accuracy_sample": 40,
             "threshold_depth": 8,
             "animation_depth": 3,
+            "choices_depth": 8,
             "max_seconds": 10.0,
         },
         [
             "expanded_by_heuristic",
             "idastar_thresholds",
             "astar_search_tree",
+            "astar_steps",
             "idastar_search_tree",
             "solution_path",
         ],
@@ -72,18 +77,66 @@ TUTORIALS = {
 
 
 # ------------------------------------------------------------------ notebooks
+def committed_notebook(path: Path):
+    """The notebook as git would commit it: the staged blob (outputs stripped by the
+    nbstripout filter of .gitattributes) when the file is tracked, else the file."""
+    try:
+        blob = subprocess.run(
+            ["git", "show", f":{path.relative_to(ROOT).as_posix()}"],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return nbformat.read(path, as_version=4)
+    return nbformat.reads(blob, as_version=4)
+
+
+def _declares(source: str, parameter: str) -> bool:
+    """``parameter`` is assigned at the start of a line, with or without a type."""
+    return re.search(rf"^{parameter}\s*(:[^=\n]*)?=", source, flags=re.M) is not None
+
+
 @pytest.mark.parametrize("name", sorted(TUTORIALS))
 def test_tutorial_is_committed_clean(name):
-    notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    notebook = committed_notebook(NOTEBOOKS / f"{name}.ipynb")
     nbformat.validate(notebook)
-    assert notebook.metadata["kernelspec"]["name"] == "python3"
+    # the kernelspec JupyterLab writes when it starts the kernel, so that opening a
+    # tutorial does not change its metadata (and mark it modified)
+    from jupyter_client.kernelspec import get_kernel_spec
+
+    spec = get_kernel_spec("python3")
+    assert notebook.metadata["kernelspec"] == {
+        "name": "python3", "display_name": spec.display_name, "language": spec.language
+    }  # fmt: skip
+    assert notebook.metadata["language_info"] == {"name": "python"}
+    assert "widgets" not in notebook.metadata
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert all(cell.outputs == [] and cell.execution_count is None for cell in code)
     tagged = [cell for cell in code if "parameters" in cell.metadata.get("tags", [])]
     assert len(tagged) == 1
-    assert re.search(r"^output_dir\s*=", tagged[0].source, flags=re.M)
+    assert re.search(r'^output_dir: str = ""', tagged[0].source, flags=re.M)
     for parameter in TUTORIALS[name][0]:
-        assert re.search(rf"^{parameter}\s*=", tagged[0].source, flags=re.M), parameter
+        assert _declares(tagged[0].source, parameter), parameter
+    # every parameter has a type annotation and a comment, for papermill --help-notebook
+    for line in tagged[0].source.splitlines():
+        if line.strip():
+            assert re.match(r"^\w+: [^=]+ = .+  # \S", line), line
+            assert line.count("=") == 1, f"papermill cannot read a second '=': {line}"
+    # the notebook sends its figures to output_folder, never to a path of its own
+    assert any(f'output_folder("{name}", output_dir)' in cell.source for cell in code), (
+        "no out = output_folder(...) cell"
+    )
+
+
+@pytest.mark.parametrize("name", sorted(TUTORIALS))
+def test_tutorial_shows_textbook_code_and_exercises_with_folded_answers(name):
+    notebook = committed_notebook(NOTEBOOKS / f"{name}.ipynb")
+    code = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
+    markdown = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+    assert "textbook.source(" in code
+    exercises = markdown.count("Predict, then run")
+    assert 2 <= exercises <= 3, exercises
+    assert markdown.count("<details>") == exercises == markdown.count("</details>")
+    assert "$$" not in markdown  # formulas in HTML: the offline copy has no MathJax
 
 
 @pytest.fixture
@@ -136,13 +189,23 @@ def test_tutorial_runs_and_saves_its_figures(name, tmp_path, kernel_environment)
     checks = re.findall(r"^.*: (True|False)\s*$", _stream_text(notebook), flags=re.M)
     assert checks and "False" not in checks
     if name == "03_informed_search":
-        html = [
-            o["data"]["text/html"]
+        # the animation is a GIF shown as an image: no JavaScript anywhere
+        gifs = [o for c in code for o in c.outputs if "image/gif" in o.get("data", {})]
+        assert gifs and (output_dir / "solution.gif").read_bytes()[:6] == b"GIF89a"
+        assert not [
+            o
             for c in code
             for o in c.outputs
-            if o.output_type == "execute_result" and "text/html" in o.get("data", {})
+            if "<script" in o.get("data", {}).get("text/html", "")
         ]
-        assert any("data:image/png;base64" in h and "<script" in h for h in html)
+    # the offline HTML copy: no script, no resource from another host
+    from eightlab.runner.html import write_html
+
+    page = write_html(executed, tmp_path / f"{name}.html").read_text()
+    assert "<script" not in page.lower()
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
+    if name == "03_informed_search":
+        assert "data:image/gif;base64," in page
 
 
 # -------------------------------------------------------------------- drawing
@@ -339,14 +402,19 @@ def test_draw_search_tree_draws_every_node():
     assert sum(v for _, v in tree.nodes(data="on_path")) == result.length + 1
 
 
-def test_animation_has_one_frame_per_board_and_embeds_as_html():
+def test_animation_is_a_gif_with_one_frame_per_board(tmp_path):
+    from PIL import Image
+
+    from eightlab import stepper
+
     start, path = "283164705", "uuldr"
-    anim = drawing.animate_solution(start, path, dpi=40)
-    html = drawing.animation_html(anim).data
-    frames = re.findall(r"data:image/png;base64,", html)
-    assert len(frames) == len(path) + 1
-    assert "<script" in html
-    assert len(html) < 200_000  # small enough to commit in an executed notebook
+    anim = stepper.animate_solution(start, path, dpi=40)
+    gif = stepper.save_gif(anim, tmp_path / "a" / "solution.gif")
+    with Image.open(gif) as image:
+        assert image.format == "GIF" and image.n_frames == len(path) + 1
+    assert gif.stat().st_mode & 0o044 == 0o044  # readable by others
+    shown = stepper.gif_image(gif)
+    assert shown.format == "gif" and shown.data == gif.read_bytes()
 
 
 @pytest.mark.parametrize("algorithm", ["bfs", "iddfs", "rbfs", "greedy"])

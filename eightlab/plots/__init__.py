@@ -1,0 +1,101 @@
+"""Charts of eightlab's experiments and tutorials in one style, and :func:`save_figure`.
+
+Call :func:`use_style` once (the notebooks do it in their first code cell); every chart
+function returns a :class:`matplotlib.figure.Figure` with labelled axes (units in the
+labels), a legend beside the data rather than on it, whole-number ticks on axes counted
+in moves, a log scale where the values span decades, and a title that states what the
+figure shows. One palette: an algorithm or a heuristic has the same colour in every
+figure (:func:`algorithm_color`, :func:`heuristic_color`).
+
+* :mod:`~eightlab.plots.style`: palette, colours by name, :func:`use_style`,
+  :func:`save_figure` (PNG, SVG and PDF, atomically), :func:`integer_ticks`,
+  :func:`legend_outside`.
+* :mod:`~eightlab.plots.lines`: :func:`plot_by_depth` (one panel of medians by depth)
+  and :func:`figure_legend`.
+* :mod:`~eightlab.plots.search`: :func:`nodes_by_depth`, :func:`runtime_by_depth`
+  (faceted by family), :func:`branching_factor_by_depth`, :func:`memory_by_depth`,
+  :func:`paired_expansions`, :func:`expanded_vs_length`.
+* :mod:`~eightlab.plots.heuristics`: :func:`h_vs_hstar_heatmap`,
+  :func:`overestimate_bar`, :func:`mean_h_by_distance`,
+  :func:`inadmissibility_tradeoff`.
+* :mod:`~eightlab.plots.tutorials`: :func:`depth_distribution`, :func:`bfs_layers`,
+  :func:`iteration_bars`, :func:`goal_side_errors`.
+
+``run_label`` is re-exported for old notebooks; new code imports it from
+:mod:`eightlab.search`.
+"""
+
+from eightlab.plots.heuristics import (
+    h_vs_hstar_heatmap,
+    inadmissibility_tradeoff,
+    mean_h_by_distance,
+    overestimate_bar,
+)
+from eightlab.plots.lines import figure_legend, plot_by_depth
+from eightlab.plots.search import (
+    FAMILIES,
+    branching_factor_by_depth,
+    expanded_vs_length,
+    family_of,
+    memory_by_depth,
+    nodes_by_depth,
+    paired_expansions,
+    runtime_by_depth,
+)
+from eightlab.plots.style import (
+    BAND_LABEL,
+    MEDIAN_TITLE,
+    PALETTE,
+    PALETTE_WIDE,
+    STYLE,
+    algorithm_color,
+    conventions_note,
+    heuristic_color,
+    heuristic_marker,
+    integer_ticks,
+    legend_outside,
+    save_figure,
+    use_style,
+)
+from eightlab.plots.tutorials import (
+    bfs_layers,
+    depth_distribution,
+    goal_side_errors,
+    iteration_bars,
+)
+from eightlab.search import run_label
+
+__all__ = [
+    "BAND_LABEL",
+    "FAMILIES",
+    "MEDIAN_TITLE",
+    "PALETTE",
+    "PALETTE_WIDE",
+    "STYLE",
+    "algorithm_color",
+    "bfs_layers",
+    "branching_factor_by_depth",
+    "depth_distribution",
+    "expanded_vs_length",
+    "family_of",
+    "figure_legend",
+    "goal_side_errors",
+    "h_vs_hstar_heatmap",
+    "heuristic_color",
+    "heuristic_marker",
+    "inadmissibility_tradeoff",
+    "integer_ticks",
+    "iteration_bars",
+    "legend_outside",
+    "mean_h_by_distance",
+    "memory_by_depth",
+    "nodes_by_depth",
+    "overestimate_bar",
+    "paired_expansions",
+    "plot_by_depth",
+    "run_label",
+    "runtime_by_depth",
+    "conventions_note",
+    "save_figure",
+    "use_style",
+]
