@@ -16,7 +16,6 @@ References
 
 from __future__ import annotations
 
-import inspect
 from time import perf_counter
 
 import numpy as np
@@ -27,7 +26,7 @@ from eightlab.engine.tables import COMPILED, heuristic_tables, move_tables, supp
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import run_search
+from eightlab.search._common import pass_row, run_search
 
 #: Wall-clock seconds one slice of the compiled pass aims at (between budget checks).
 SLICE_SECONDS = 0.02
@@ -41,10 +40,8 @@ def solve_compiled(
     heuristic="manhattan",
     *,
     lexicographic: bool = False,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
     observer=None,
+    **budgets,
 ) -> SearchResult:
     """IDA* compiled with numba, with the counts of the readable reference.
 
@@ -59,15 +56,11 @@ def solve_compiled(
     lexicographic : bool
         As in the reference: the path is the lexicographically smallest shortest one;
         refused with a heuristic that is not admissible.
-    max_nodes : int, optional
-        Most nodes to expand over all passes (status ``budget_exceeded`` after exactly
-        that many expansions, as in the reference).
-    max_seconds : float, optional
-        Most wall-clock seconds, compilation and table building included; checked
-        between slices of about 20 ms.
-    max_stored : int, optional
-        Most states held at once, where the search harness has a memory budget: IDA*
-        holds its path, so a pass whose threshold would exceed it is not started.
+    **budgets
+        As in :func:`eightlab.search.solve`, with the reference's counts:
+        ``budget_exceeded`` after exactly ``max_nodes`` expansions; ``max_seconds``
+        covers compilation and table building and is checked between slices of about
+        20 ms; a pass whose threshold would exceed ``max_stored`` is not started.
     observer : None
         The compiled engine has no observers; passing one raises.
 
@@ -101,15 +94,8 @@ def solve_compiled(
     def core(problem, stats, budget):
         return _compiled_core(problem, stats, budget, h)
 
-    extra = {}
-    accepted = inspect.signature(run_search).parameters
-    if "max_stored" in accepted:
-        extra["max_stored"] = max_stored
-    elif max_stored is not None:
-        raise EightlabError("this eightlab has no memory budget (max_stored)")
-    if "options" in accepted:
-        extra["options"] = {"lexicographic": bool(lexicographic), "engine": "compiled"}
-    return run_search("idastar", h.name, start, goal, core, max_nodes, max_seconds, **extra)
+    options = {"lexicographic": bool(lexicographic), "engine": "compiled"}
+    return run_search("idastar", h.name, start, goal, core, options, **budgets)
 
 
 def _compiled_core(problem, stats, budget, h):
@@ -149,7 +135,7 @@ def _compiled_core(problem, stats, budget, h):
                 budget.check(expanded)  # raises OutOfBudget when spent
                 if done > 0 and spent > 0:
                     slice_size = max(1024, int(done * SLICE_SECONDS / spent))
-            stats.per_iteration.append(_row(stats, expanded, generated, before))
+            stats.per_iteration.append(pass_row(stats, before, expanded, generated))
             before = None
             if status == kernel.FOUND:
                 return passes.path()
@@ -158,20 +144,10 @@ def _compiled_core(problem, stats, budget, h):
                 raise AssertionError("IDA* exhausted a solvable problem")
     finally:
         if before is not None:  # a pass cut by the budget (or Ctrl-C) keeps its row
-            stats.per_iteration.append(_row(stats, expanded, generated, before))
+            stats.per_iteration.append(pass_row(stats, before, expanded, generated))
         stats.expanded, stats.generated = expanded, generated
         stats.max_frontier, stats.max_stored = deepest, deepest + 1
         stats.iterations = len(stats.thresholds)
-
-
-def _row(stats, expanded: int, generated: int, before: tuple) -> dict:
-    """The per-iteration row of the last pass (its own counts, not the totals)."""
-    return {
-        "iteration": len(stats.thresholds),
-        "threshold": stats.thresholds[-1],
-        "expanded": expanded - before[0],
-        "generated": generated - before[1],
-    }
 
 
 class _Passes:

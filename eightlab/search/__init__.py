@@ -182,8 +182,18 @@ def solve(
         of times faster; Python everywhere else (on 3x3 a search takes milliseconds and
         importing numba would cost more).
     **options
-        Passed on: ``max_nodes``, ``max_seconds``, ``max_stored``, ``observer`` and the
-        algorithm's own (:attr:`Algorithm.options`).
+        Passed on to the algorithm: its own options (:attr:`Algorithm.options`) and
+        those every algorithm takes (:data:`COMMON_OPTIONS`), documented here once:
+
+        - ``max_nodes`` (int, optional): most nodes to expand, over all passes,
+          re-expansions included;
+        - ``max_seconds`` (float, optional): most wall-clock seconds;
+        - ``max_stored`` (int, optional): most states held at once (what a search
+          holds is said in its Parameters); defaults to :func:`default_max_stored`;
+        - ``observer`` (:class:`Observer`, optional): receives the search's events.
+
+        A spent budget ends the search with status ``budget_exceeded`` and the reason
+        (``"node budget"``, ``"time budget"``, ``"memory budget"``); see :class:`Budget`.
 
     Returns
     -------

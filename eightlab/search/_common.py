@@ -201,6 +201,20 @@ def path_from_parents(parents: dict, state: int) -> str:
     return "".join(reversed(moves))
 
 
+def pass_row(stats: SearchStats, before: tuple, expanded: int, generated: int) -> dict:
+    """The ``per_iteration`` row of the last pass: its threshold and its own counts.
+
+    ``before`` holds the totals ``(expanded, generated)`` when the pass began; the
+    pass's threshold is the last of ``stats.thresholds``.
+    """
+    return {
+        "iteration": len(stats.thresholds),
+        "threshold": stats.thresholds[-1],
+        "expanded": expanded - before[0],
+        "generated": generated - before[1],
+    }
+
+
 def prepare(start, goal) -> tuple[Board, Board]:
     """Read start and goal (goal defaults to the ordered board of the start's size)."""
     start = as_board(start)
@@ -215,10 +229,12 @@ def run_search(
     start,
     goal,
     core,
+    options: dict | None = None,
+    /,
+    *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     max_stored: int | None = None,
-    options: dict | None = None,
 ) -> SearchResult:
     """Run ``core`` on a start/goal pair and wrap its outcome in a :class:`SearchResult`.
 
@@ -230,12 +246,12 @@ def run_search(
         The boards; ``goal`` defaults to the tiles in order with the blank last.
     core : callable
         ``core(problem, stats, budget) -> path``, see the module docstring.
-    max_nodes, max_seconds, max_stored : optional
-        The budgets (:class:`Budget`); ``max_stored`` defaults to
-        :func:`default_max_stored`.
     options : dict, optional
         The algorithm's own options, recorded in :attr:`SearchResult.options` with the
         budgets.
+    max_nodes, max_seconds, max_stored : optional
+        The budgets (:class:`Budget`), keywords only, as the public searches take them
+        (their ``**budgets``); ``max_stored`` defaults to :func:`default_max_stored`.
 
     Returns
     -------

@@ -76,31 +76,14 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
 
 
 def astar_search(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
+    start, goal=None, heuristic="manhattan", *, observer=None, **budgets
 ) -> SearchResult:
     """A* search: best-first on f = g + h (Hart, Nilsson & Raphael 1968).
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    heuristic : str or Heuristic
-        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
-    max_nodes : int, optional
-        Most nodes to expand before giving up with status ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    max_stored : int, optional
-        Most states held at once (open and closed) before giving up with status
-        ``budget_exceeded``, reason ``"memory budget"``; defaults to
-        :func:`~eightlab.search.default_max_stored`, derived from the machine's memory.
+    start, goal, heuristic, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_stored`` counts open and closed.
     observer : Observer, optional
         Receives expand and generate events.
 
@@ -117,21 +100,12 @@ def astar_search(
         On unreadable boards, boards of different sizes, or an unknown heuristic.
     """
     return best_first_search(
-        start, goal, heuristic, g_weight=1, h_weight=1, name="astar",
-        max_nodes=max_nodes, max_seconds=max_seconds, max_stored=max_stored, observer=observer,
-    )  # fmt: skip
+        start, goal, heuristic, g_weight=1, h_weight=1, name="astar", observer=observer, **budgets
+    )
 
 
 def weighted_astar_search(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    weight: float = 2.0,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
+    start, goal=None, heuristic="manhattan", weight: float = 2.0, *, observer=None, **budgets
 ) -> SearchResult:
     """Weighted A*: best-first on f = g + w * h (Pohl 1970).
 
@@ -143,20 +117,12 @@ def weighted_astar_search(
         raise EightlabError(f"weighted A* needs a finite weight >= 1, not {weight!r}")
     return best_first_search(
         start, goal, heuristic, g_weight=1, h_weight=weight, name="weighted-astar",
-        max_nodes=max_nodes, max_seconds=max_seconds, max_stored=max_stored, observer=observer,
-        options={"weight": weight},
+        observer=observer, options={"weight": weight}, **budgets,
     )  # fmt: skip
 
 
 def greedy_best_first_search(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
+    start, goal=None, heuristic="manhattan", *, observer=None, **budgets
 ) -> SearchResult:
     """Greedy best-first search: best-first on f = h; fast, not optimal.
 
@@ -164,26 +130,18 @@ def greedy_best_first_search(
     """
     return best_first_search(
         start, goal, heuristic, g_weight=0, h_weight=1, name="greedy", reopen=False,
-        max_nodes=max_nodes, max_seconds=max_seconds, max_stored=max_stored, observer=observer,
+        observer=observer, **budgets,
     )  # fmt: skip
 
 
-def uniform_cost_search(
-    start,
-    goal=None,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
-) -> SearchResult:
+def uniform_cost_search(start, goal=None, *, observer=None, **budgets) -> SearchResult:
     """Uniform-cost search (Dijkstra's algorithm): best-first on f = g; optimal.
 
     Parameters and results as :func:`astar_search`, without a heuristic.
     """
     return best_first_search(
         start, goal, "zero", g_weight=1, h_weight=0, name="ucs", report_heuristic=False,
-        max_nodes=max_nodes, max_seconds=max_seconds, max_stored=max_stored, observer=observer,
+        observer=observer, **budgets,
     )  # fmt: skip
 
 
@@ -197,11 +155,9 @@ def best_first_search(
     name: str,
     reopen: bool = True,
     report_heuristic: bool = True,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
     observer=None,
     options: dict | None = None,
+    **budgets,
 ) -> SearchResult:
     """The shared best-first search on f = g_weight * g + h_weight * h.
 
@@ -234,7 +190,5 @@ def best_first_search(
             problem, stats, budget, evaluator, g_weight, h_weight, reopen, observer
         )
 
-    return run_search(
-        name, h.name if report_heuristic else None, start, goal, core,
-        max_nodes, max_seconds, max_stored, options,
-    )  # fmt: skip
+    shown = h.name if report_heuristic else None
+    return run_search(name, shown, start, goal, core, options, **budgets)

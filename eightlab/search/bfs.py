@@ -113,32 +113,17 @@ def _cantor_core(problem, stats, budget, observer):
 
 
 def breadth_first_search(
-    start,
-    goal=None,
-    *,
-    visited: str = "hash",
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
+    start, goal=None, *, visited: str = "hash", observer=None, **budgets
 ) -> SearchResult:
     """Shortest path by breadth-first search (AIMA fig. 3.9).
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
+    start, goal, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_stored`` counts the entries of the
+        visited table.
     visited : {"hash", "cantor"}
         The visited table: a hash map of states, or a bytearray indexed by Cantor rank.
-    max_nodes : int, optional
-        Most nodes to expand before giving up with status ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    max_stored : int, optional
-        Most states held at once (entries of the visited table, the count
-        ``max_stored``) before giving up with status
-        ``budget_exceeded``, reason ``"memory budget"``; defaults to
-        :func:`~eightlab.search.default_max_stored`.
     observer : Observer, optional
         Receives expand and generate events.
 
@@ -183,7 +168,7 @@ def breadth_first_search(
     def run(problem, stats, budget):
         return core(problem, stats, budget, observer)
 
-    return run_search(name, None, start, goal, run, max_nodes, max_seconds, max_stored)
+    return run_search(name, None, start, goal, run, **budgets)
 
 
 def _undo_path(problem, visited, rank, state) -> str:

@@ -99,29 +99,15 @@ def _backward_half(backward: dict, state: int) -> str:
 
 
 def bidirectional_breadth_first_search(
-    start,
-    goal=None,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
+    start, goal=None, *, observer=None, **budgets
 ) -> SearchResult:
     """Shortest path by breadth-first search from both ends, layer by layer.
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    max_nodes : int, optional
-        Most nodes to expand (both sides together) before giving up with status
-        ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    max_stored : int, optional
-        Most states in both visited tables together before giving up with status
-        ``budget_exceeded``, reason ``"memory budget"``; defaults to
-        :func:`~eightlab.search.default_max_stored`.
+    start, goal, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_nodes`` counts both sides together,
+        ``max_stored`` the states in both visited tables.
     observer : Observer, optional
         Receives expand and generate events of both sides; ``g`` is the depth from
         the side's own root (the start for the forward side, the goal for the
@@ -170,6 +156,4 @@ def bidirectional_breadth_first_search(
     def core(problem, stats, budget):
         return _bidirectional_core(problem, stats, budget, observer)
 
-    return run_search(
-        "bidirectional-bfs", None, start, goal, core, max_nodes, max_seconds, max_stored
-    )
+    return run_search("bidirectional-bfs", None, start, goal, core, **budgets)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import Exhausted, recursion_room, run_search
+from eightlab.search._common import Exhausted, pass_row, recursion_room, run_search
 
 #: Larger than any f of a search; "no node exceeded the threshold".
 _NO_BOUND = float("inf")
@@ -37,14 +37,7 @@ def _idastar_core(problem, stats, budget, evaluator, observer):
                     found = depth_first(bound, h0)
             finally:
                 expanded, generated, _ = counts()
-                stats.per_iteration.append(
-                    {
-                        "iteration": len(stats.thresholds),
-                        "threshold": bound,
-                        "expanded": expanded - before[0],
-                        "generated": generated - before[1],
-                    }
-                )
+                stats.per_iteration.append(pass_row(stats, before, expanded, generated))
             if found < 0:
                 return "".join(reversed(path))
             if found == _NO_BOUND:
@@ -198,33 +191,21 @@ def idastar_search(
     heuristic="manhattan",
     *,
     lexicographic: bool = False,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
     observer=None,
+    **budgets,
 ) -> SearchResult:
     """IDA*: depth-first passes bounded by a threshold on f = g + h (Korf 1985).
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    heuristic : str or Heuristic
-        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
+    start, goal, heuristic, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_stored`` counts the states on the
+        path: a pass whose threshold would allow a deeper path is not started.
     lexicographic : bool
         Guarantee the lexicographically smallest (d < l < r < u) of all shortest paths,
         the answer of the Eight II problem; needs a heuristic claiming admissibility.
         Successors are always tried in the order d, l, r, u, so the path is the same
         either way; the flag makes the guarantee explicit and checks the heuristic.
-    max_nodes : int, optional
-        Most nodes to expand (over all passes) before giving up with status
-        ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    max_stored : int, optional
-        Most states on the path; a pass whose threshold would allow a deeper path is
-        not started (``budget_exceeded``, reason ``"memory budget"``). Defaults to
-        :func:`~eightlab.search.default_max_stored`.
     observer : Observer, optional
         Receives ``on_iteration(threshold)`` at the start of every pass and
         ``on_expand`` / ``on_generate`` for every node (nodes with f above the
@@ -315,7 +296,5 @@ def idastar_search(
     def core(problem, stats, budget):
         return _idastar_core(problem, stats, budget, h.bind(problem.goal_board), observer)
 
-    return run_search(
-        "idastar", h.name, start, goal, core, max_nodes, max_seconds, max_stored,
-        {"lexicographic": bool(lexicographic)},
-    )  # fmt: skip
+    options = {"lexicographic": bool(lexicographic)}
+    return run_search("idastar", h.name, start, goal, core, options, **budgets)

@@ -13,7 +13,7 @@ from itertools import count
 
 from eightlab.errors import EightlabError
 from eightlab.result import SearchResult
-from eightlab.search._common import Cutoff, Exhausted, run_search
+from eightlab.search._common import Cutoff, Exhausted, pass_row, run_search
 
 
 def depth_limited_pass(problem, limit, budget, tally, observer=None, prune=True):
@@ -114,7 +114,7 @@ def _deepening_core(problem, stats, budget, observer, limits, prune=True, rows=T
             finally:
                 if rows:
                     stats.per_iteration.append(
-                        _row(len(stats.thresholds), limit, before, tally.expanded, tally.generated)
+                        pass_row(stats, before, tally.expanded, tally.generated)
                     )
             if path is not None:
                 return path
@@ -136,16 +136,6 @@ class Tally:
     deepest: int = 0
     check_at: int = 0
     cut: bool = False
-
-
-def _row(iteration, threshold, before, expanded, generated) -> dict:
-    """One ``per_iteration`` row: the counts of a pass alone."""
-    return {
-        "iteration": iteration,
-        "threshold": threshold,
-        "expanded": expanded - before[0],
-        "generated": generated - before[1],
-    }
 
 
 #: Default ``limit`` of :func:`depth_limited_search`: the diameter of the state space
@@ -170,31 +160,22 @@ def depth_limited_search(
     goal=None,
     limit: int | None = None,
     *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
     observer=None,
+    **budgets,
 ) -> SearchResult:
     """Depth-first search to a fixed depth; returns the first goal found (not optimal).
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
+    start, goal, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_stored`` counts the states on the
+        path, the deepest it may grow.
     limit : int, optional
         Deepest depth (in moves) of a node that is goal-tested; nodes at ``limit``
         are not expanded. Defaults to the diameter of the state space
         (:func:`diameter`: 31 for 3x3, 21 for 2x3 and 3x2, 6 for 2x2, n - 1 for a
         single row or column), so every solvable pair is solved; other sizes need an
         explicit limit.
-    max_nodes : int, optional
-        Most nodes to expand before giving up with status ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    max_stored : int, optional
-        Deepest path (in states) to hold before giving up with status
-        ``budget_exceeded`` (reason ``"memory budget"``); defaults to
-        :func:`~eightlab.search.default_max_stored`.
     observer : Observer, optional
         Receives ``on_iteration(limit)`` once, then expand and generate events with
         ``g`` the depth and ``h`` 0.
@@ -254,20 +235,10 @@ def depth_limited_search(
                 )
         return _deepening_core(problem, stats, budget, observer, [bound], rows=False)
 
-    return run_search(
-        "dls", None, start, goal, core, max_nodes, max_seconds, max_stored, {"limit": limit}
-    )
+    return run_search("dls", None, start, goal, core, {"limit": limit}, **budgets)
 
 
-def iterative_deepening_search(
-    start,
-    goal=None,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
-) -> SearchResult:
+def iterative_deepening_search(start, goal=None, *, observer=None, **budgets) -> SearchResult:
     """Iterative deepening depth-first search (Korf 1985) with parent-move pruning.
 
     Runs depth-limited passes (:func:`depth_limited_search`) with limits 0, 1, 2, ...;
@@ -277,16 +248,9 @@ def iterative_deepening_search(
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    max_nodes : int, optional
-        Most nodes to expand (over all passes) before giving up with status
-        ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    max_stored : int, optional
-        Deepest path (in states) to hold; defaults to
-        :func:`~eightlab.search.default_max_stored`.
+    start, goal, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_nodes`` counts over all passes,
+        ``max_stored`` the states on the path.
     observer : Observer, optional
         Receives ``on_iteration(limit)`` per pass, then expand and generate events
         with ``g`` the depth and ``h`` 0.
@@ -324,18 +288,10 @@ def iterative_deepening_search(
     def core(problem, stats, budget):
         return _deepening_core(problem, stats, budget, observer, count(0))
 
-    return run_search("iddfs", None, start, goal, core, max_nodes, max_seconds, max_stored)
+    return run_search("iddfs", None, start, goal, core, **budgets)
 
 
-def iterative_deepening_tree_search(
-    start,
-    goal=None,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
-) -> SearchResult:
+def iterative_deepening_tree_search(start, goal=None, *, observer=None, **budgets) -> SearchResult:
     """The textbook's iterative deepening: depth-limited *tree* search, no pruning at all.
 
     AIMA's ITERATIVE-DEEPENING-SEARCH over RECURSIVE-DLS (3rd ed., fig. 3.17-3.18):
@@ -347,12 +303,8 @@ def iterative_deepening_tree_search(
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    max_nodes, max_seconds, max_stored : optional
-        Budgets as :func:`iterative_deepening_search`.
-    observer : Observer, optional
-        As :func:`iterative_deepening_search`.
+    start, goal, **budgets, observer
+        As for :func:`iterative_deepening_search`.
 
     Returns
     -------
@@ -390,4 +342,4 @@ def iterative_deepening_tree_search(
         except Cutoff:
             raise Exhausted from None  # every limit up to the diameter was tried
 
-    return run_search("iddfs-tree", None, start, goal, core, max_nodes, max_seconds, max_stored)
+    return run_search("iddfs-tree", None, start, goal, core, **budgets)

@@ -12,7 +12,7 @@ from itertools import count
 
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import Exhausted, recursion_room, run_search
+from eightlab.search._common import Exhausted, pass_row, recursion_room, run_search
 
 
 def _bounded_core(problem, stats, budget, observer, evaluator):
@@ -71,14 +71,7 @@ def _bounded_core(problem, stats, budget, observer, evaluator):
                     if dfs(start, problem.start_blank, -1, 0, h0):
                         return "".join(path)
             finally:
-                stats.per_iteration.append(
-                    {
-                        "iteration": len(stats.thresholds),
-                        "threshold": bound,
-                        "expanded": expanded - before[0],
-                        "generated": generated - before[1],
-                    }
-                )
+                stats.per_iteration.append(pass_row(stats, before, expanded, generated))
             if not pruned:
                 raise Exhausted  # nothing lay beyond the bound: the tree is finite
     finally:
@@ -88,14 +81,7 @@ def _bounded_core(problem, stats, budget, observer, evaluator):
 
 
 def heuristic_iterative_deepening_search(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
+    start, goal=None, heuristic="manhattan", *, observer=None, **budgets
 ) -> SearchResult:
     """Iterative deepening on f = g + h with a bound that grows by one per pass.
 
@@ -106,19 +92,9 @@ def heuristic_iterative_deepening_search(
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    heuristic : str or Heuristic
-        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
-    max_nodes : int, optional
-        Most nodes to expand (over all passes) before giving up with status
-        ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    max_stored : int, optional
-        Most states on the path; a pass whose bound would allow a deeper path is not
-        started (status ``budget_exceeded``, reason ``"memory budget"``). Defaults to
-        :func:`~eightlab.search.default_max_stored`.
+    start, goal, heuristic, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_stored`` counts the states on the
+        path: a pass whose bound would allow a deeper path is not started.
     observer : Observer, optional
         Receives ``on_iteration(bound)`` per pass, then expand and generate events.
 
@@ -165,4 +141,4 @@ def heuristic_iterative_deepening_search(
         evaluator = h.bind(problem.goal_board)
         return _bounded_core(problem, stats, budget, observer, evaluator)
 
-    return run_search("iddfs-h", h.name, start, goal, core, max_nodes, max_seconds, max_stored)
+    return run_search("iddfs-h", h.name, start, goal, core, **budgets)

@@ -106,32 +106,15 @@ def _depth_guess(problem) -> int:
 
 
 def recursive_best_first_search(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_stored: int | None = None,
-    observer=None,
+    start, goal=None, heuristic="manhattan", *, observer=None, **budgets
 ) -> SearchResult:
     """Recursive best-first search (Korf 1993): optimal, in linear memory.
 
     Parameters
     ----------
-    start, goal : Board or str
-        The boards; ``goal`` defaults to the tiles in order with the blank last.
-    heuristic : str or Heuristic
-        Registry name of h (see :data:`eightlab.heuristics.HEURISTICS`).
-    max_nodes : int, optional
-        Most nodes to expand (re-expansions included) before giving up with status
-        ``budget_exceeded``.
-    max_seconds : float, optional
-        Most wall-clock seconds before giving up with status ``budget_exceeded``.
-    max_stored : int, optional
-        Most states held at once (the sibling lists on the path) before giving up with
-        status ``budget_exceeded``, reason ``"memory budget"``; defaults to
-        :func:`~eightlab.search.default_max_stored`.
+    start, goal, heuristic, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_stored`` counts the sibling lists on
+        the path.
     observer : Observer, optional
         Receives expand and generate events; ``h`` is the heuristic value (not the
         backed-up f).
@@ -191,4 +174,4 @@ def recursive_best_first_search(
         evaluator = h.bind(problem.goal_board)
         return _rbfs_core(problem, stats, budget, observer, evaluator)
 
-    return run_search("rbfs", h.name, start, goal, core, max_nodes, max_seconds, max_stored)
+    return run_search("rbfs", h.name, start, goal, core, **budgets)
