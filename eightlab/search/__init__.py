@@ -2,7 +2,8 @@
 
 Every algorithm takes ``(start, goal=None, ...)`` with boards or their text, the keyword
 budgets ``max_nodes``, ``max_seconds`` and ``max_stored`` and an optional ``observer``,
-and returns a :class:`~eightlab.result.SearchResult`. The modules: :mod:`.bfs`,
+returns a :class:`~eightlab.result.SearchResult` and raises the errors that :func:`solve`
+documents, once for all. The modules: :mod:`.bfs`,
 :mod:`.bidirectional`, :mod:`.iddfs` (dls, iddfs, iddfs-tree), :mod:`.iddfs_h`,
 :mod:`.bestfirst` (ucs, greedy, A*, weighted A*), :mod:`.idastar`, :mod:`.rbfs`;
 :mod:`.budget` holds the budgets, :mod:`._common` the observers and the run harness.
@@ -201,10 +202,14 @@ def solve(
 
     Raises
     ------
-    UnknownNameError, BoardError, GoalMismatchError
+    BoardError, GoalMismatchError
+        On unreadable boards or boards of different sizes (every search).
+    UnknownNameError
+        For an unknown algorithm, or an unknown heuristic (every informed search).
     EightlabError
-        For an option the algorithm does not take, or a bad value of one, naming it;
-        for an unknown engine, or ``engine="compiled"`` with what it does not run.
+        For an option the algorithm does not take, or a bad value of one (a budget,
+        every search), naming it; for an unknown engine, or ``engine="compiled"`` with
+        what it does not run.
     """
     spec = get_algorithm(algorithm)
     _check_options(spec, options)

@@ -93,11 +93,6 @@ def astar_search(
         A shortest path when h is admissible (consistent or not). The details of the
         loop (goal test on expansion, lazy deletion, reopening, ties) are in the Notes
         of :func:`best_first_search`.
-
-    Raises
-    ------
-    BoardError, GoalMismatchError, UnknownNameError
-        On unreadable boards, boards of different sizes, or an unknown heuristic.
     """
     return best_first_search(
         start, goal, heuristic, g_weight=1, h_weight=1, name="astar", observer=observer, **budgets

@@ -134,8 +134,6 @@ def breadth_first_search(
 
     Raises
     ------
-    BoardError, GoalMismatchError
-        On unreadable boards or boards of different sizes.
     EightlabError
         For an unknown ``visited`` or ``visited="cantor"`` on a board over 3x3.
 

@@ -121,11 +121,6 @@ def bidirectional_breadth_first_search(
         sides; ``max_frontier`` is the largest sum of the two current layers;
         ``max_stored`` the states in both visited tables at the end (they only grow).
 
-    Raises
-    ------
-    BoardError, GoalMismatchError
-        On unreadable boards or boards of different sizes.
-
     Notes
     -----
     Each step expands one whole *layer* (every state at the current depth) of the side

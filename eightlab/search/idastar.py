@@ -225,8 +225,6 @@ def idastar_search(
 
     Raises
     ------
-    BoardError, GoalMismatchError, UnknownNameError
-        On unreadable boards, boards of different sizes, or an unknown heuristic.
     EightlabError
         If ``lexicographic`` is asked with a heuristic that is not admissible.
 

@@ -190,8 +190,6 @@ def depth_limited_search(
 
     Raises
     ------
-    BoardError, GoalMismatchError
-        On unreadable boards or boards of different sizes.
     EightlabError
         For a limit that is not a whole number >= 0, or no limit on a board size
         without a known diameter.
@@ -263,11 +261,6 @@ def iterative_deepening_search(start, goal=None, *, observer=None, **budgets) ->
         exhausted"``) when a pass ends without cutting anything off at its limit
         (possible only on a single row or column, where the pruned tree is finite).
 
-    Raises
-    ------
-    BoardError, GoalMismatchError
-        On unreadable boards or boards of different sizes.
-
     Notes
     -----
     Parent-move pruning makes this a different algorithm from AIMA's: on the 8-puzzle
@@ -313,11 +306,6 @@ def iterative_deepening_tree_search(start, goal=None, *, observer=None, **budget
         ``iddfs``. On a board whose diameter is known (:func:`diameter`) a pair with
         no path within it is ``unsolvable`` (reason ``"search space exhausted"``);
         elsewhere the passes go on until a budget stops them.
-
-    Raises
-    ------
-    BoardError, GoalMismatchError
-        On unreadable boards or boards of different sizes.
 
     Notes
     -----

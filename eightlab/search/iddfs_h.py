@@ -104,11 +104,6 @@ def heuristic_iterative_deepening_search(
         A shortest path when h is admissible; ``iterations`` passes with
         ``thresholds`` their bounds and one ``per_iteration`` row each.
 
-    Raises
-    ------
-    BoardError, GoalMismatchError, UnknownNameError
-        On unreadable boards, boards of different sizes, or an unknown heuristic.
-
     Notes
     -----
     Optimality: with an admissible h the path is a shortest one, of length C*: a pass

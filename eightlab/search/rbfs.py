@@ -124,11 +124,6 @@ def recursive_best_first_search(
     SearchResult
         A shortest path when h is admissible.
 
-    Raises
-    ------
-    BoardError, GoalMismatchError, UnknownNameError
-        On unreadable boards, boards of different sizes, or an unknown heuristic.
-
     Notes
     -----
     RBFS (Korf 1993; AIMA 4th ed., fig. 3.22) descends depth first into the best child,
