@@ -71,10 +71,9 @@ def check_claims(heuristic, goal=None) -> dict:
 
     Parameters
     ----------
-    heuristic : str or Heuristic
-        Registry name (see :data:`eightlab.heuristics.HEURISTICS`).
-    goal : Board or str, optional
-        The goal (default: tiles in order, blank last).
+    heuristic, goal
+        As in :func:`evaluate_all`: the heuristic, and the 3x3 goal (default: tiles in
+        order, blank last).
 
     Returns
     -------
@@ -90,10 +89,8 @@ def check_claims(heuristic, goal=None) -> dict:
 
     Raises
     ------
-    UnknownNameError
-        For an unknown heuristic.
-    BoardError
-        If the goal is not 3x3.
+    UnknownNameError, BoardError
+        As :func:`evaluate_all`.
     """
     goal = _goal_of(goal)
     h = evaluate_all(heuristic, goal)
@@ -178,10 +175,8 @@ def h_vs_hstar_counts(heuristics, goal=None, sample_size: int | None = None, see
 
     Parameters
     ----------
-    heuristics : sequence of str
-        Registry names.
-    goal : Board or str, optional
-        The goal (default ``123456780``).
+    heuristics, goal
+        As in :func:`heuristic_claims`.
     sample_size : int, optional
         Count a uniform random sample of this many solvable boards (the same boards
         for every heuristic); None counts all 181,440.

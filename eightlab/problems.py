@@ -89,6 +89,7 @@ from numbers import Integral
 from pathlib import Path
 
 from eightlab.board import DELTAS, MOVES, Board, as_board, check_pair, goal_or_default, is_solvable
+from eightlab.cache import read_cache_file
 from eightlab.errors import BoardError, EightlabError, UnknownNameError, quote
 from eightlab.files import atomic_write
 from eightlab.ranking import rank
@@ -496,15 +497,11 @@ def _header(blank: int, data: bytes) -> bytes:
 
 def _load_table(blank: int) -> bytes | None:
     """The cached table, or ``None`` when absent or invalid (never raises)."""
-    path = _cache_file(blank)
-    if path is None:
+    cached = read_cache_file(_cache_file(blank))
+    if cached is None:
         return None
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    header, sep, data = raw.partition(b"\n")
-    if not sep or header + sep != _header(blank, data):
+    header, data = cached
+    if header + b"\n" != _header(blank, data):
         return None
     try:
         _check_table(blank, data)

@@ -23,6 +23,7 @@ from time import perf_counter, sleep
 
 import numpy as np
 
+from eightlab.cache import read_cache_file
 from eightlab.files import atomic_write
 
 VERSION = 1
@@ -124,16 +125,12 @@ def save(goal, partition: str, patterns, tables, seconds: float) -> Path | None:
 
 def load(goal, partition: str, patterns) -> tuple[list[np.ndarray], float] | None:
     """The cached tables and their build seconds, or None if absent or invalid."""
-    path = path_of(goal, partition)
-    if path is None:
+    cached = read_cache_file(path_of(goal, partition))
+    if cached is None:
         return None
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    head, sep, _ = raw.partition(b"\n")
+    head, data = cached
     found = _HEADER.fullmatch(head)
-    if not sep or found is None:
+    if found is None:
         return None
     sizes = [int(s) for s in found["sizes"].split(b"/")]
     want = {
@@ -145,12 +142,12 @@ def load(goal, partition: str, patterns) -> tuple[list[np.ndarray], float] | Non
     }
     if any(found[key].decode() != value for key, value in want.items()):
         return None
-    if len(raw) != len(head) + 1 + sum(sizes):
+    if len(data) != sum(sizes):
         return None
-    body = np.frombuffer(raw, dtype=np.uint8, offset=len(head) + 1)
+    body = np.frombuffer(data, dtype=np.uint8)
     tables = np.split(body, np.cumsum(sizes)[:-1])
     seconds = float(found["seconds"])
-    if header(goal, partition, patterns, tables, seconds) != head + sep:
+    if header(goal, partition, patterns, tables, seconds) != head + b"\n":
         return None
     return tables, seconds
 
