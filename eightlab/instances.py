@@ -75,6 +75,12 @@ def _rng_of(rng) -> random.Random:
     raise EightlabError(f"rng must be a random.Random or an int seed, not {type(rng).__name__}")
 
 
+def _refuse_negative(count: int, requirement: str) -> None:
+    """Raise ``EightlabError("<requirement> >= 0, not <count>")`` for a negative count."""
+    if count < 0:
+        raise EightlabError(f"{requirement} >= 0, not {count}")
+
+
 def random_solvable_board(rng, goal=None) -> Board:
     """A board drawn uniformly from the boards that can reach ``goal``.
 
@@ -132,8 +138,7 @@ def uniform_instances(n: int, seed: int = 0, goal=None) -> list[Board]:
     EightlabError
         If ``n`` is negative.
     """
-    if n < 0:
-        raise EightlabError(f"the number of instances must be >= 0, not {n}")
+    _refuse_negative(n, "the number of instances must be")
     rng = random.Random(seed)
     goal = _goal_of(goal)
     return [random_solvable_board(rng, goal) for _ in range(n)]
@@ -172,8 +177,7 @@ def instances_at_depths(
     """
     from eightlab import statespace
 
-    if per_depth < 0:
-        raise EightlabError(f"per_depth must be >= 0, not {per_depth}")
+    _refuse_negative(per_depth, "per_depth must be")
     goal = _goal_of(goal)
     rng = np.random.default_rng(seed)
     boards: list[Board] = []
@@ -214,8 +218,7 @@ def random_walk_instance(goal=None, steps: int = 20, rng=None) -> Board:
     EightlabError
         If ``steps`` is negative.
     """
-    if steps < 0:
-        raise EightlabError(f"a random walk needs steps >= 0, not {steps}")
+    _refuse_negative(steps, "a random walk needs steps")
     rng = _rng_of(0 if rng is None else rng)
     board = _goal_of(goal)
     previous = None

@@ -35,13 +35,7 @@ FIRST_SLICE = 1 << 14
 
 
 def solve_compiled(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    lexicographic: bool = False,
-    observer=None,
-    **budgets,
+    start, goal=None, heuristic="manhattan", *, lexicographic=False, observer=None, **budgets
 ) -> SearchResult:
     """IDA* compiled with numba, with the counts of the readable reference.
 

@@ -186,13 +186,7 @@ def successor_table(problem, evaluator) -> tuple:
 
 
 def idastar_search(
-    start,
-    goal=None,
-    heuristic="manhattan",
-    *,
-    lexicographic: bool = False,
-    observer=None,
-    **budgets,
+    start, goal=None, heuristic="manhattan", *, lexicographic=False, observer=None, **budgets
 ) -> SearchResult:
     """IDA*: depth-first passes bounded by a threshold on f = g + h (Korf 1985).
 
