@@ -224,7 +224,9 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
         solved = solved[solved["algorithm"] == algorithm]
     left = solved[solved[key] == x].set_index("instance")
     right = solved[solved[key] == y].set_index("instance")
-    both = left[[metric, "optimal_length"]].join(right[[metric]], rsuffix="_y", how="inner")
+    both = left[[metric, "optimal_length"]].merge(
+        right[[metric]], left_index=True, right_index=True, suffixes=("", "_y")
+    )
     if both.empty:
         raise ValueError(f"no board was solved by both {x!r} and {y!r}")
     a = both[metric].astype(float).clip(lower=0.8).to_numpy()
