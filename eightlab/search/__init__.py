@@ -39,7 +39,7 @@ from eightlab.search.rbfs import recursive_best_first_search
 
 @dataclass(frozen=True)
 class Algorithm:
-    """A registered algorithm.
+    """A registered algorithm: what :func:`solve`, the CLI and the notebooks call by name.
 
     Attributes
     ----------
@@ -138,6 +138,11 @@ def run_label(algorithm: str, heuristic=None) -> str:
 
 def get_algorithm(name) -> Algorithm:
     """The algorithm registered as ``name``.
+
+    Parameters
+    ----------
+    name : str
+        Registry name, a key of :data:`ALGORITHMS` (``"astar"``, ``"bfs"``, ...).
 
     Raises
     ------

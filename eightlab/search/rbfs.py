@@ -110,6 +110,9 @@ def recursive_best_first_search(
 ) -> SearchResult:
     """Recursive best-first search (Korf 1993): optimal, in linear memory.
 
+    Best-first order holding only the path and the siblings along it: a subtree given
+    up keeps its backed-up f and is searched again when it is once more the best.
+
     Parameters
     ----------
     start, goal, heuristic, **budgets
