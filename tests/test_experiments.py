@@ -245,9 +245,9 @@ def test_save_figure_writes_png_svg_and_pdf_reproducibly(tmp_path):
     from eightlab import plots
 
     plots.use_style()
-    runs = run_grid([_board_at("ulur"), _board_at("ululdrdr")], ["astar"], ["manhattan"],
-                    progress=False)  # fmt: skip
-    fig = plots.expanded_vs_length(runs)
+    runs = run_grid([_board_at("ulur"), _board_at("ululdrdr")], ["astar"],
+                    ["misplaced", "manhattan"], progress=False)  # fmt: skip
+    fig = plots.paired_expansions(runs, "misplaced", "manhattan", algorithm="astar")
     first = plots.save_figure(fig, tmp_path / "a", "scatter")
     second = plots.save_figure(fig, tmp_path / "b", "scatter")
     assert [p.name for p in first] == ["scatter.png", "scatter.svg", "scatter.pdf"]

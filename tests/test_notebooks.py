@@ -527,7 +527,7 @@ def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
     assert {"compare_algorithms.ipynb", "compare_algorithms.html", "provenance.json"} <= names
     assert {"runs.csv", "summary.csv", "by_depth.csv", "iterations.csv"} <= names
     for figure in ("nodes_by_depth", "runtime_by_depth", "branching_factor_by_depth",
-                   "memory_by_depth", "expanded_vs_length"):  # fmt: skip
+                   "memory_by_depth", "paired_expansions"):  # fmt: skip
         assert (compare_run / f"{figure}.png").stat().st_size > 1000
         assert (compare_run / f"{figure}.svg").read_text().lstrip().startswith("<?xml")
     provenance = json.loads((compare_run / "provenance.json").read_text())

@@ -14,7 +14,7 @@ figure (:func:`algorithm_color`, :func:`heuristic_color`).
   and :func:`figure_legend`.
 * :mod:`~eightlab.plots.search`: :func:`nodes_by_depth`, :func:`runtime_by_depth`
   (faceted by family), :func:`branching_factor_by_depth`, :func:`memory_by_depth`,
-  :func:`paired_expansions`, :func:`expanded_vs_length`.
+  :func:`paired_expansions`.
 * :mod:`~eightlab.plots.heuristics`: :func:`h_vs_hstar_heatmap`,
   :func:`overestimate_bar`, :func:`mean_h_by_distance`,
   :func:`inadmissibility_tradeoff`.
@@ -35,7 +35,6 @@ from eightlab.plots.lines import figure_legend, plot_by_depth
 from eightlab.plots.search import (
     FAMILIES,
     branching_factor_by_depth,
-    expanded_vs_length,
     family_of,
     memory_by_depth,
     nodes_by_depth,
@@ -76,7 +75,6 @@ __all__ = [
     "bfs_layers",
     "branching_factor_by_depth",
     "depth_distribution",
-    "expanded_vs_length",
     "family_of",
     "figure_legend",
     "goal_side_errors",

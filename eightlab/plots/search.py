@@ -16,8 +16,7 @@ import textwrap
 import matplotlib.pyplot as plt
 import numpy as np
 
-from eightlab.plots.lines import _series, figure_legend, plot_by_depth
-from eightlab.plots.style import integer_ticks, legend_outside
+from eightlab.plots.lines import figure_legend, plot_by_depth
 from eightlab.search import run_label
 
 #: The family of each registered algorithm, for charts faceted by family: the counts of
@@ -251,42 +250,5 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
         f"{name(y)} needs fewer nodes on {fewer} of {len(a)} boards\n"
         f"(median {ratio:,.1f}x fewer; below the dashed line = fewer)",
         fontsize=10,
-    )
-    return fig
-
-
-def expanded_vs_length(runs):
-    """Nodes expanded against the length of the solution found, one point per run.
-
-    Kept for old notebooks; :func:`paired_expansions` answers the question a reader
-    usually has (which search needs fewer nodes on the same boards). The series are
-    shifted sideways by up to 0.3 moves so that they do not hide one another.
-
-    Parameters
-    ----------
-    runs : pandas.DataFrame
-        A :func:`~eightlab.experiments.run_grid` table; only solved runs are drawn.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-    """
-    fig, ax = plt.subplots()
-    solved = runs[runs["status"] == "solved"]
-    series = list(_series(solved))
-    for k, (label, style, rows) in enumerate(series):
-        dodge = 0.6 * ((k + 0.5) / len(series) - 0.5)  # side by side within +-0.3 moves
-        ax.scatter(
-            rows["length"].astype(float) + dodge,
-            rows["expanded"].astype(float).clip(lower=0.8),
-            s=14, alpha=0.6, marker=style["marker"], color=style["color"], label=label,
-        )  # fmt: skip
-    ax.set_yscale("log")
-    ax.set_xlabel("length of the solution found (moves)")
-    integer_ticks(ax, "x")
-    ax.set_ylabel("nodes expanded (0 drawn at 0.8)")
-    ax.set_title("effort against solution length")
-    legend_outside(
-        ax, markerscale=1.5, title="one point per solved run;\nseries side by side at a length"
     )
     return fig
