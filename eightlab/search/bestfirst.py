@@ -95,8 +95,9 @@ def astar_search(
         of :func:`best_first_search`.
     """
     return best_first_search(
-        start, goal, heuristic, g_weight=1, h_weight=1, name="astar", observer=observer, **budgets
-    )
+        start, goal, heuristic, g_weight=1, h_weight=1, name="astar",
+        observer=observer, budgets=budgets,
+    )  # fmt: skip
 
 
 def weighted_astar_search(
@@ -112,7 +113,7 @@ def weighted_astar_search(
         raise EightlabError(f"weighted A* needs a finite weight >= 1, not {weight!r}")
     return best_first_search(
         start, goal, heuristic, g_weight=1, h_weight=weight, name="weighted-astar",
-        observer=observer, options={"weight": weight}, **budgets,
+        observer=observer, options={"weight": weight}, budgets=budgets,
     )  # fmt: skip
 
 
@@ -125,7 +126,7 @@ def greedy_best_first_search(
     """
     return best_first_search(
         start, goal, heuristic, g_weight=0, h_weight=1, name="greedy", reopen=False,
-        observer=observer, **budgets,
+        observer=observer, budgets=budgets,
     )  # fmt: skip
 
 
@@ -136,7 +137,7 @@ def uniform_cost_search(start, goal=None, *, observer=None, **budgets) -> Search
     """
     return best_first_search(
         start, goal, "zero", g_weight=1, h_weight=0, name="ucs", report_heuristic=False,
-        observer=observer, **budgets,
+        observer=observer, budgets=budgets,
     )  # fmt: skip
 
 
@@ -152,7 +153,7 @@ def best_first_search(
     report_heuristic: bool = True,
     observer=None,
     options: dict | None = None,
-    **budgets,
+    budgets: dict | None = None,
 ) -> SearchResult:
     """The shared best-first search on f = g_weight * g + h_weight * h.
 
@@ -174,6 +175,9 @@ def best_first_search(
       budget stops the search with ``budget_exceeded`` before it holds more than
       ``max_stored + 3``.
 
+    ``budgets`` is the public searches' ``**budgets`` (``max_nodes``, ``max_seconds``,
+    ``max_stored``), taken as a dict so that no other keyword slips through them.
+
     Public wrappers: :func:`astar_search`, :func:`weighted_astar_search`,
     :func:`greedy_best_first_search`, :func:`uniform_cost_search`.
     """
@@ -186,4 +190,4 @@ def best_first_search(
         )
 
     shown = h.name if report_heuristic else None
-    return run_search(name, shown, start, goal, core, options, **budgets)
+    return run_search(name, shown, start, goal, core, options, **(budgets or {}))
