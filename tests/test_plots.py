@@ -354,3 +354,12 @@ def test_conventions_note_quotes_the_conventions():
 
     note = plots.conventions_note("goal_test").data
     assert CONVENTIONS["goal_test"] in note and "parent" not in note.split("goal test")[0]
+
+
+def test_depth_first_panel_caption_is_true_for_the_tree_search():
+    from eightlab.plots.search import family_note
+
+    assert "parent never generated" in family_note("depth-first", ["idastar", "iddfs"])
+    tree = family_note("depth-first", ["iddfs-tree"])
+    assert "never" not in tree and "generated again by IDDFS (tree)" in tree
+    assert "never by the others" in family_note("depth-first", ["iddfs-tree", "idastar"])

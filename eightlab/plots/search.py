@@ -38,6 +38,24 @@ FAMILY_NOTES = {
 }
 
 
+def family_note(family: str, algorithms) -> str:
+    """The caption of a family's panel, true for the algorithms drawn in it.
+
+    The textbook's tree IDDFS (``iddfs-tree``) is the one depth-first search that does
+    generate the parent again, so a panel holding it says so.
+    """
+    note = FAMILY_NOTES.get(family, "")
+    if family == "depth-first" and "iddfs-tree" in set(algorithms):
+        others = set(algorithms) - {"iddfs-tree"}
+        note = note.replace(
+            "parent never generated",
+            "parent generated again by IDDFS (tree)" + (", never by the others" if others else ""),
+        )
+        if "rbfs" not in set(algorithms):
+            note = note.replace(" (RBFS: on expansion)", "")
+    return note
+
+
 def family_of(algorithm: str) -> str:
     """The family of an algorithm (``"best-first"``, ...), ``"other"`` if not known."""
     return FAMILIES.get(algorithm, FAMILIES.get(str(algorithm).split("-")[0], "other"))
@@ -87,7 +105,8 @@ def _faceted(summary, metrics, ylabels, title: str):
             rows = summary[[family_of(a) == family for a in summary["algorithm"]]]
             plot_by_depth(rows, metric, ylabel if c == 0 else "", ax, log=True, legend=False)
             if r == 0:
-                ax.set_title(f"{family}\n({FAMILY_NOTES.get(family, '')})", fontsize=9.5)
+                note = family_note(family, rows["algorithm"])
+                ax.set_title(f"{family}\n({note})", fontsize=9.5)
             if r < len(metrics) - 1:
                 ax.set_xlabel("")
     figure_legend(fig, list(axes.flat))
