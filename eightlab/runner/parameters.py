@@ -247,6 +247,8 @@ RULES: dict = {
         max_items=100,
         why="Korf's instances are numbered 1 to 100; an empty list runs all",
     ),
+    "bfs_radius": Rule(low=0, high=MAX_DEPTH_3X3, why="no board is farther from the goal"),
+    "choices_depth": Rule(low=0, high=MAX_DEPTH_3X3, why=_DEPTH.why),
     "walk_length": Rule(low=0, high=200, why="moves of a random walk"),
     "n_boards": Rule(low=1, high=100, why="boards each solved with every heuristic"),
     "astar_nodes": Rule(low=1, high=10_000_000, why="A*'s node budget in the tutorial"),
