@@ -69,6 +69,10 @@ checked (header, size, digest, root, reached count) when read, rebuilt when inva
 safe to delete, never required (an unwritable directory is skipped). Set
 ``EIGHTLAB_CACHE_DIR`` to the empty string to turn the disk cache off.
 
+The module is about 500 lines, over the 400 the other modules keep to: the three judge
+formats, the lexicographic tables and their cache are one job (answering the judges
+byte for byte) and read best together.
+
 The ``idastar`` method answers each case with ``eightlab.solve(A, B, "idastar",
 "manhattan", lexicographic=True)`` instead.
 
