@@ -40,7 +40,7 @@ lint: $(VENV)/.installed
 	$(PY) -m ruff format --check .
 
 lab: $(VENV)/.installed
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 clean-venv:
 	rm -rf $(VENV)

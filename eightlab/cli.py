@@ -28,8 +28,9 @@ EXIT_STATUSES = (
     "  0  solved\n"
     "  1  unsolvable (the goal cannot be reached from the start)\n"
     "  2  bad input (one line on standard error)\n"
-    "  3  no answer within the limits: a budget exceeded (--max-nodes, --max-seconds, the\n"
-    "     memory budget) or, for dls, no goal within --limit (cutoff)\n"
+    "  3  no answer within the limits: a budget exceeded (--max-nodes, --max-seconds,\n"
+    "     --max-stored or the default memory budget) or, for dls, no goal within --limit\n"
+    "     (cutoff)\n"
     "  4  the output could not be written"
 )
 #: Longest usage message printed (argparse quotes whole arguments).

@@ -353,7 +353,8 @@ def test_conventions_note_quotes_the_conventions():
     from eightlab.result import CONVENTIONS
 
     note = plots.conventions_note("goal_test").data
-    assert CONVENTIONS["goal_test"] in note and "parent" not in note.split("goal test")[0]
+    assert CONVENTIONS["goal_test"].replace("*", "\\*") in note
+    assert "parent" not in note.split("goal test")[0]
 
 
 def test_depth_first_panel_caption_is_true_for_the_tree_search():
@@ -363,3 +364,11 @@ def test_depth_first_panel_caption_is_true_for_the_tree_search():
     tree = family_note("depth-first", ["iddfs-tree"])
     assert "never" not in tree and "generated again by IDDFS (tree)" in tree
     assert "never by the others" in family_note("depth-first", ["iddfs-tree", "idastar"])
+
+
+def test_conventions_footnote_keeps_the_stars_of_a_star():
+    from eightlab.plots.style import conventions_note
+
+    text = conventions_note("parent").data
+    assert "A\\*" in text and "IDA\\*" in text  # escaped: Markdown shows A* and IDA*
+    assert "<sup>*</sup>" not in text

@@ -120,3 +120,12 @@ def test_single_row_or_column_boards_end_correctly(algorithm, tiles, rows, cols)
     else:
         assert result.status in (Status.UNSOLVABLE, Status.CUTOFF), result.status
         assert result.path is None
+
+
+def test_boards_too_large_to_search_are_refused_at_once():
+    from eightlab.errors import EightlabError
+    from eightlab.search import solve
+
+    board = " ".join(map(str, [*range(1, 400), 0]))  # 20x20, already at the goal
+    with pytest.raises(EightlabError, match="at most 256 cells"):
+        solve(board, max_seconds=5)

@@ -246,5 +246,9 @@ def conventions_note(*names: str):
     from eightlab.result import CONVENTIONS
 
     chosen = names or tuple(CONVENTIONS)
-    lines = [f"<sup>*</sup> *{name.replace('_', ' ')}*: {CONVENTIONS[name]}" for name in chosen]
+    # the conventions name A* and IDA*: escape their stars, or Markdown reads emphasis
+    lines = [
+        f"<sup>&#42;</sup> *{name.replace('_', ' ')}*: {CONVENTIONS[name].replace('*', chr(92) + '*')}"
+        for name in chosen
+    ]
     return Markdown("<small>\n\n" + "  \n".join(lines) + "\n\n</small>")

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
+import tempfile
 import uuid
 from importlib.util import find_spec
 
@@ -101,8 +103,13 @@ def execute_tasks(
     from distributed import Client, LocalCluster
 
     cluster = None
+    scratch = None
     if scheduler is None:
+        # the workers' scratch space (and its lock files) in a folder removed at the end,
+        # so a run leaves nothing in $TMPDIR
+        scratch = tempfile.mkdtemp(prefix="eightlab-dask-")
         settings = {
+            "temporary-directory": scratch,
             "distributed.scheduler.allowed-failures": allowed_failures,
             # a worker holds only the task it runs: a dying worker takes no innocent one
             "distributed.scheduler.worker-saturation": 1.0,
@@ -112,7 +119,7 @@ def execute_tasks(
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=":0",
+                dashboard_address="127.0.0.1:0",  # this machine only
                 silence_logs=logging.ERROR,
             )
     try:
@@ -124,6 +131,8 @@ def execute_tasks(
     finally:
         if cluster is not None:
             cluster.close()
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
     info.pop("threads")
     return info
 

@@ -18,7 +18,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from time import perf_counter, process_time
 
-from eightlab.board import Board, as_board, cell_bits, check_pair, is_solvable, neighbor_table
+from eightlab.board import (
+    Board,
+    as_board,
+    cell_bits,
+    check_pair,
+    goal_or_default,
+    is_solvable,
+    neighbor_table,
+)
+from eightlab.errors import EightlabError
 from eightlab.heuristics.pdb import build_deadline
 from eightlab.result import SearchResult, SearchStats, Status
 from eightlab.search.budget import (  # noqa: F401  (re-exported for the search modules)
@@ -215,10 +224,26 @@ def pass_row(stats: SearchStats, before: tuple, expanded: int, generated: int) -
     }
 
 
+#: The largest board a search takes, in cells (16x16). Its move tables grow with the
+#: square of the cells and are built before the budget's clock can stop anything; no
+#: search of eightlab solves boards anywhere near this size.
+MAX_CELLS = 256
+
+
 def prepare(start, goal) -> tuple[Board, Board]:
-    """Read start and goal (goal defaults to the ordered board of the start's size)."""
+    """Read start and goal (goal defaults to the ordered board of the start's size).
+
+    Raises
+    ------
+    EightlabError
+        For a board of more than :data:`MAX_CELLS` cells.
+    """
     start = as_board(start)
-    goal = Board.goal(start.rows, start.cols) if goal is None else as_board(goal, start)
+    if start.size > MAX_CELLS:
+        raise EightlabError(
+            f"boards of at most {MAX_CELLS} cells can be searched, not {start.rows}x{start.cols}"
+        )
+    goal = goal_or_default(goal, start)
     check_pair(start, goal)
     return start, goal
 
