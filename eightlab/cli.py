@@ -199,7 +199,9 @@ def _pdb(args) -> int:
     if args.pdb_command == "list":
         rows = pdbcache.listing()
         if not rows:
-            print(f"no pattern databases cached in {pdbcache.directory()}")
+            where = pdbcache.directory()
+            print("the cache is off (EIGHTLAB_CACHE_DIR is empty)" if where is None
+                  else f"no pattern databases cached in {where}")  # fmt: skip
         for row in rows:
             print(
                 f"{row['partition']:6} {row['shape']}  {row['bytes'] / 1e6:9.1f} MB  "

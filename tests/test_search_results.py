@@ -119,3 +119,12 @@ def test_iteration_rows_make_a_tidy_table():
     assert rows[0]["algorithm"] == "idastar" and rows[0]["heuristic"] == "manhattan"
     assert rows[-1]["start"] == "234150768" and rows[-1]["iteration"] == len(rows)
     assert solve("283104765", "123804765", "astar").iteration_rows() == []
+
+
+@pytest.mark.parametrize("options", [{"observer": 5}, {"lexicographic": "yes"}])
+def test_an_observer_or_flag_of_the_wrong_type_is_an_eightlab_error(options):
+    from eightlab.errors import EightlabError
+    from eightlab.search import solve
+
+    with pytest.raises(EightlabError, match=next(iter(options))):
+        solve("283104765", "123804765", "idastar", **options)

@@ -349,7 +349,7 @@ def _check_rule(notebook: str, name: str, value, rule: Rule, shown: str) -> None
         low_ok = rule.low is None or number >= rule.low
         high_ok = rule.high is None or number <= rule.high
         if not (low_ok and high_ok):
-            bound = f">= {rule.low:g}" if rule.high is None else _between(rule)
+            bound = f">= {_number(rule.low)}" if rule.high is None else _between(rule)
             raise EightlabError(f"{where} must be {bound}, not {number}{why}")
     if rule.choices and value not in rule.choices:
         raise EightlabError(f"{where} must be one of {', '.join(rule.choices)}, not {shown}")
@@ -364,8 +364,13 @@ def _check_rule(notebook: str, name: str, value, rule: Rule, shown: str) -> None
             raise EightlabError(f"{where}: {error}") from None
 
 
+def _number(value) -> str:
+    """A bound as a person reads it: whole numbers in full (4,294,967,295), others short."""
+    return f"{value:,}" if _is_int(value) else f"{value:g}"
+
+
 def _between(rule: Rule) -> str:
-    return f"from {rule.low:g} to {rule.high:g}"
+    return f"from {_number(rule.low)} to {_number(rule.high)}"
 
 
 def _check_names(where: str, names, registry: str) -> None:

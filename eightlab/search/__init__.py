@@ -238,6 +238,13 @@ def _check_options(spec: Algorithm, options: dict) -> None:
     if unknown:
         takes = ", ".join(COMMON_OPTIONS + spec.options)
         raise EightlabError(f"{spec.name} takes no option {unknown[0]!r}; it takes {takes}")
+    observer = options.get("observer")
+    if observer is not None and not isinstance(observer, Observer):
+        raise EightlabError(f"observer must be an eightlab.search.Observer, not {observer!r:.40}")
+    if "lexicographic" in options and not isinstance(options["lexicographic"], bool):
+        raise EightlabError(
+            f"lexicographic must be True or False, not {options['lexicographic']!r:.40}"
+        )
 
 
 def _wants_compiled(engine: str, spec: Algorithm, start, heuristic, options: dict) -> bool:
