@@ -365,8 +365,8 @@ def _check_rule(notebook: str, name: str, value, rule: Rule, shown: str) -> None
 
 
 def _number(value) -> str:
-    """A bound as a person reads it: whole numbers in full (4,294,967,295), others short."""
-    return f"{value:,}" if _is_int(value) else f"{value:g}"
+    """A bound as a person reads it: whole numbers in full (4294967295), others short."""
+    return str(value) if _is_int(value) else f"{value:g}"
 
 
 def _between(rule: Rule) -> str:
