@@ -1,4 +1,4 @@
-"""Reading the files of the disk caches (the lexicographic BFS tables of
+"""Where the disk caches live, and reading their files (the lexicographic BFS tables of
 :mod:`eightlab.problems`, the pattern databases of :mod:`eightlab.heuristics.pdbcache`).
 
 A cache file is one ASCII header line, then the data; each cache checks its own header.
@@ -7,7 +7,11 @@ Files are written with :func:`eightlab.files.atomic_write`.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+#: The environment variable that moves the cache (the empty string turns it off).
+CACHE_ENV = "EIGHTLAB_CACHE_DIR"
 
 
 def read_cache_file(path: Path | None) -> tuple[bytes, bytes] | None:
@@ -26,3 +30,16 @@ def read_cache_file(path: Path | None) -> tuple[bytes, bytes] | None:
     if not sep:
         return None
     return head, data
+
+
+def cache_directory() -> Path | None:
+    """Where the BFS tables are cached on disk; ``None`` when the cache is off.
+
+    ``$EIGHTLAB_CACHE_DIR`` if set (the empty string turns the cache off), else
+    ``$XDG_CACHE_HOME/eightlab``, else ``~/.cache/eightlab``.
+    """
+    override = os.environ.get(CACHE_ENV)
+    if override is not None:
+        return Path(override) if override.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "eightlab"

@@ -87,13 +87,12 @@ References
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Callable, Iterator
 from numbers import Integral
 from pathlib import Path
 
 from eightlab.board import DELTAS, MOVES, Board, as_board, check_pair, goal_or_default, is_solvable
-from eightlab.cache import read_cache_file
+from eightlab.cache import cache_directory, read_cache_file
 from eightlab.errors import BoardError, EightlabError, UnknownNameError, quote
 from eightlab.files import atomic_write
 from eightlab.ranking import rank
@@ -115,7 +114,6 @@ METHODS = ("table", "idastar")
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 _CACHE_VERSION = 1
-_CACHE_ENV = "EIGHTLAB_CACHE_DIR"
 
 # In-process cache: blank cell -> table as bytes (indexing bytes gives ints, fast).
 _TABLES: dict[int, bytes] = {}
@@ -239,19 +237,6 @@ def relabel(a_tiles, b_tiles) -> tuple[int, ...]:
             k += 1
             name[tile] = k
     return tuple(name[t] for t in b_tiles)
-
-
-def cache_directory() -> Path | None:
-    """Where the BFS tables are cached on disk; ``None`` when the cache is off.
-
-    ``$EIGHTLAB_CACHE_DIR`` if set (the empty string turns the cache off), else
-    ``$XDG_CACHE_HOME/eightlab``, else ``~/.cache/eightlab``.
-    """
-    override = os.environ.get(_CACHE_ENV)
-    if override is not None:
-        return Path(override) if override.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "eightlab"
 
 
 def run_problem(name: str, stdin, stdout, stderr, method: str = "table") -> int:

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import eightlab
-from eightlab import problems, statespace
+from eightlab import cache, problems, statespace
 from eightlab.board import INVERSE, Board
 from eightlab.errors import BoardError, UnknownNameError
 from eightlab.problems import (
@@ -355,7 +355,7 @@ def test_tables_are_per_blank_and_relabelling_is_consistent():
 def test_disk_cache_is_written_validated_and_optional(tmp_path, monkeypatch):
     monkeypatch.setattr(problems, "_TABLES", {})
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path / "cache"))
-    assert problems.cache_directory() == tmp_path / "cache"
+    assert cache.cache_directory() == tmp_path / "cache"
     expected = lexicographic_shortest_path("564178X23", "7568X4123")
     written = sorted(p.name for p in (tmp_path / "cache").iterdir())
     assert written == ["lexbfs-v1-blank6.bin"]
@@ -378,7 +378,7 @@ def test_disk_cache_is_written_validated_and_optional(tmp_path, monkeypatch):
     assert lexicographic_shortest_path("564178X23", "7568X4123") == expected
     assert file.exists()
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", "")
-    assert problems.cache_directory() is None
+    assert cache.cache_directory() is None
     monkeypatch.setattr(problems, "_TABLES", {})
     assert lexicographic_shortest_path("12X453786", "12345678X") == "dd"
     blocker = tmp_path / "not-a-directory"

@@ -324,7 +324,7 @@ def additive_pdb(
                     cached = _build(goal, partition, patterns, deadline, progress)
                     pdbcache.save(goal, partition, patterns, *cached)
         except TimeoutError:
-            from eightlab.search._common import OutOfBudget
+            from eightlab.budget import OutOfBudget
 
             raise OutOfBudget from None
     tables, seconds = cached

@@ -1,7 +1,7 @@
 """Pattern databases on disk: one file per (board size, partition, goal), validated on
 read, written atomically, safe to delete (it is built again when missing).
 
-Where: :func:`eightlab.problems.cache_directory` (``$EIGHTLAB_CACHE_DIR``, else
+Where: :func:`eightlab.cache.cache_directory` (``$EIGHTLAB_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/eightlab``, else ``~/.cache/eightlab``; ``EIGHTLAB_CACHE_DIR=""``
 turns the cache off). A file is one ASCII header line, then the groups' tables one
 after the other (one byte per placement, see :mod:`eightlab.heuristics.pdbbuild`)::
@@ -23,7 +23,7 @@ from time import perf_counter, sleep
 
 import numpy as np
 
-from eightlab.cache import read_cache_file
+from eightlab.cache import cache_directory, read_cache_file
 from eightlab.files import atomic_write
 
 VERSION = 1
@@ -36,8 +36,6 @@ _HEADER = re.compile(
 
 def directory() -> Path | None:
     """The cache folder of the pattern databases, or None when the cache is off."""
-    from eightlab.problems import cache_directory
-
     base = cache_directory()
     return None if base is None else base / "pdb"
 

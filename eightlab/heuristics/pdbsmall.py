@@ -46,7 +46,7 @@ def pdb_binder(goal: Board, patterns=None) -> Evaluator:
     try:
         tables = [pattern_database(goal, p, build_deadline_now()) for p in patterns]
     except TimeoutError:
-        from eightlab.search._common import OutOfBudget
+        from eightlab.budget import OutOfBudget
 
         raise OutOfBudget from None
     flat = [t.ravel().tolist() for t in tables]

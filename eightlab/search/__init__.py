@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from eightlab.board import as_board
+from eightlab.budget import Budget, available_memory, default_max_stored
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.result import SearchResult
 from eightlab.search._common import Observer, RecordingObserver
@@ -26,7 +27,6 @@ from eightlab.search.bestfirst import (
 )
 from eightlab.search.bfs import breadth_first_search
 from eightlab.search.bidirectional import bidirectional_breadth_first_search
-from eightlab.search.budget import Budget, available_memory, default_max_stored
 from eightlab.search.idastar import idastar_search
 from eightlab.search.iddfs import (
     depth_limited_search,

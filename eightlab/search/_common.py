@@ -27,10 +27,7 @@ from eightlab.board import (
     is_solvable,
     neighbor_table,
 )
-from eightlab.errors import EightlabError
-from eightlab.heuristics.pdb import build_deadline
-from eightlab.result import SearchResult, SearchStats, Status
-from eightlab.search.budget import (  # noqa: F401  (re-exported for the search modules)
+from eightlab.budget import (  # noqa: F401  (re-exported for the search modules)
     CLOCK_INTERVAL,
     DEPTH_LIMIT,
     EXHAUSTED,
@@ -44,6 +41,9 @@ from eightlab.search.budget import (  # noqa: F401  (re-exported for the search 
     OutOfBudget,
     default_max_stored,
 )
+from eightlab.errors import EightlabError
+from eightlab.heuristics.pdb import build_deadline
+from eightlab.result import SearchResult, SearchStats, Status
 
 
 class Observer:
