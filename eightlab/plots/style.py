@@ -16,6 +16,7 @@ import matplotlib as mpl
 from matplotlib.legend_handler import HandlerTuple
 from matplotlib.ticker import MaxNLocator
 
+from eightlab.errors import EightlabError, quote
 from eightlab.files import atomic_path
 
 #: Okabe-Ito colours: distinguishable in colour-blind vision and in grey print.
@@ -119,8 +120,28 @@ def legend_outside(ax, handles=None, labels=None, **options):
     return ax.legend(handles, labels, **options)
 
 
-def use_style() -> None:
-    """Apply the eightlab chart style to matplotlib's global settings."""
+#: The figure styles every notebook takes as ``-p figure_style NAME``.
+FIGURE_STYLES = ("notebook", "slides", "paper")
+
+
+def use_style(name: str = "notebook") -> None:
+    """Apply an eightlab figure style to matplotlib's global settings.
+
+    Parameters
+    ----------
+    name : {"notebook", "slides", "paper"}
+        ``notebook`` for the screen; ``slides`` and ``paper`` are being built (issue 18)
+        and draw as ``notebook`` until then.
+
+    Raises
+    ------
+    EightlabError
+        For a name that is not one of :data:`FIGURE_STYLES`.
+    """
+    if name not in FIGURE_STYLES:
+        raise EightlabError(
+            f"figure_style must be one of {', '.join(FIGURE_STYLES)}; got {quote(name)}"
+        )
     mpl.rcParams.update(STYLE)
 
 

@@ -225,6 +225,7 @@ RULES: dict = {
     "workers": Rule(low=1, high=256, why="worker processes"),
     "scheduler": Rule(why="a Dask scheduler address such as tcp://host:8786, or empty"),
     "sampling": Rule(choices=("depths", "uniform")),
+    "figure_style": Rule(choices=("notebook", "slides", "paper")),
     "goal": Rule(board=True),
     "tree_start": Rule(board=True),
     "tree_goal": Rule(board=True),
