@@ -310,6 +310,7 @@ def run_search(
     wall0, cpu0 = perf_counter(), process_time()
     collecting = gc.isenabled()
     gc.disable()
+    out_of_memory = False
     try:
         with build_deadline(budget.deadline):  # a pattern database built here stops too
             outcome = result(Status.SOLVED, core(Problem.of(start, goal), stats, budget))
@@ -320,10 +321,13 @@ def run_search(
     except Exhausted:
         outcome = result(Status.UNSOLVABLE, reason=EXHAUSTED)
     except MemoryError:
-        outcome = result(Status.BUDGET_EXCEEDED, reason=MEMORY_BUDGET)
+        # nothing is built here: the traceback still holds the core's frame and tables
+        out_of_memory = True
     finally:
         if collecting:
             gc.enable()
+    if out_of_memory:  # the tables are freed now, with the traceback
+        outcome = result(Status.BUDGET_EXCEEDED, reason=MEMORY_BUDGET)
     stats.wall_seconds = perf_counter() - wall0
     stats.cpu_seconds = process_time() - cpu0
     return outcome

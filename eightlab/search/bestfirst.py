@@ -69,6 +69,9 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
             if len(heap) > max_frontier:
                 max_frontier = len(heap)
         raise Exhausted  # every reachable state was expanded
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
         stats.reopened, stats.max_frontier, stats.max_stored = reopened, max_frontier, len(g_of)

@@ -39,6 +39,9 @@ def _bidirectional_core(problem, stats, budget, observer):
                 return path_from_parents(forward, meet) + _backward_half(backward, meet)
             stats.max_frontier = max(stats.max_frontier, len(layers[0]) + len(layers[1]))
         raise Exhausted  # one side reached every state it can
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
     finally:
         stats.max_stored = len(parents[FORWARD]) + len(parents[BACKWARD])
 

@@ -94,6 +94,9 @@ def _rbfs_core(problem, stats, budget, observer, evaluator):
         if not found:
             raise Exhausted  # every subtree's f went to infinity: no path
         return "".join(path)
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
     finally:
         stats.expanded, stats.generated = expanded, generated
         stats.max_frontier, stats.max_stored = deepest, most_held + 1
