@@ -3,8 +3,10 @@
 A scikit-learn model (:mod:`eightlab.heuristics.learnmodel`) is trained on a seeded
 sample of the 181,440 boards with their exact distances h* (:mod:`eightlab.statespace`)
 and evaluated **once** on every board; the search then pays a table lookup by Cantor
-rank, like the ``exact`` heuristic, not a forward pass. The prediction ``p`` becomes a
-whole number of moves, ``h = max(0, round(p))``, and ``h(goal) = 0``. Four variants:
+rank, like the ``exact`` heuristic, not a forward pass. The prediction ``p`` becomes the
+whole number of moves nearest to it *of the parity of h2* (every move changes both h* and
+h2 by one, so h* and h2 always have the same parity), at least 0, and ``h(goal) = 0``.
+Four variants:
 
 ==================== ===========================================================
 ``learned``          the least-squares model: no promise (it overestimates)
@@ -135,6 +137,8 @@ class LearnedTable:
         Cantor ranks of the 181,440 reachable boards, increasing.
     distance : numpy.ndarray of int8
         Their exact distances h* (moves).
+    manhattan : numpy.ndarray of int16
+        Their Manhattan distances h2 (moves).
     prediction : numpy.ndarray of float32
         The model's raw estimates (moves).
     training : numpy.ndarray of bool
@@ -153,6 +157,7 @@ class LearnedTable:
     seed: int
     ranks: np.ndarray
     distance: np.ndarray
+    manhattan: np.ndarray
     prediction: np.ndarray
     training: np.ndarray
     train_seconds: float
@@ -161,8 +166,11 @@ class LearnedTable:
 
     @property
     def h(self) -> np.ndarray:
-        """The heuristic's values: ``max(0, round(prediction))``, 0 at the goal (int16)."""
-        h = np.maximum(np.rint(self.prediction), 0).astype(np.int16)
+        """The heuristic's values (int16, moves): the number of h2's parity nearest to the
+        prediction, at least 0 (1 when h2 is odd), and 0 at the goal."""
+        h2 = self.manhattan.astype(np.float64)
+        h = 2 * np.rint((self.prediction - h2) / 2) + h2
+        h = np.maximum(h, self.manhattan % 2).astype(np.int16)
         h[self.distance == 0] = 0
         return h
 
@@ -207,12 +215,13 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
     distance = distance_all[ranks]
     mask = training_mask(len(ranks), training_size, seed)
     key = _key(goal, model, loss, training_size, seed)
+    tiles = statespace.permutation_table()[ranks]
+    manhattan = learnmodel.features(tiles, goal, "cells")[:, : goal.size - 1].sum(axis=1)
     found = learncache.load(key, len(ranks)) if disk else None
     if found is not None:
         prediction, train_seconds, predict_seconds = found
     else:
         kind = learnmodel.feature_kind(model, loss)
-        tiles = statespace.permutation_table()[ranks]
         start = perf_counter()
         x_train = learnmodel.features(tiles[mask], goal, kind)
         estimator = learnmodel.fit(x_train, distance[mask].astype(float), model, loss,
@@ -224,7 +233,7 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
         if disk:
             learncache.save(key, prediction, train_seconds, predict_seconds)
     return LearnedTable(goal, model, loss, int(training_size), int(seed), ranks, distance,
-                        prediction, mask, train_seconds, predict_seconds,
+                        manhattan.astype(np.int16), prediction, mask, train_seconds, predict_seconds,
                         found is not None)  # fmt: skip
 
 
@@ -253,11 +262,7 @@ def variant_values(table: LearnedTable, variant: str) -> np.ndarray:
     h = table.h
     if variant != "learned-shifted":
         return h
-    from eightlab import statespace
-
-    tiles = statespace.permutation_table()[table.ranks]
-    manhattan = learnmodel.features(tiles, table.goal, "cells")[:, :8].sum(axis=1)
-    return np.maximum(manhattan.astype(np.int16), h - shift(table)).astype(np.int16)
+    return np.maximum(table.manhattan, h - shift(table)).astype(np.int16)
 
 
 @cache
