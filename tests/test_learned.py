@@ -42,6 +42,18 @@ def test_the_registry_holds_the_learned_variants_with_their_claims():
         HEURISTICS["learned"]("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")
     with pytest.raises(EightlabError, match="unknown model"):
         learned_heuristics("forest")
+    with pytest.raises(EightlabError, match="training_size"):
+        learned_heuristics("mlp", 181_440)
+    with pytest.raises(EightlabError, match="seed"):
+        learned_heuristics("mlp", 100, seed=-1)
+
+
+def test_a_training_inside_a_search_honours_its_time_budget(monkeypatch, tmp_path):
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
+    heuristic = learned_heuristics("mlp", 200, seed=21)["learned-shifted"]
+    stopped = solve("867254301", None, "astar", heuristic, max_seconds=0.001)
+    assert stopped.status == "budget_exceeded" and stopped.reason == "time budget"
+    assert solve("867254301", None, "astar", heuristic).length == 31
 
 
 def test_importing_eightlab_and_solving_with_manhattan_do_not_import_scikit_learn():

@@ -51,9 +51,11 @@ from time import perf_counter
 import numpy as np
 
 from eightlab.board import Board
+from eightlab.budget import TIME_BUDGET, OutOfBudget
 from eightlab.errors import EightlabError
 from eightlab.heuristics import learncache, learnmodel
 from eightlab.heuristics.base import Evaluator, Heuristic
+from eightlab.heuristics.pdb import build_deadline_now
 from eightlab.ranking import rank
 
 DEFAULT_MODEL = "mlp"
@@ -109,8 +111,11 @@ def training_mask(boards: int, training_size: int, seed: int) -> np.ndarray:
     Raises
     ------
     EightlabError
-        Unless ``1 <= training_size < boards`` (some boards must be left to test on).
+        Unless ``1 <= training_size < boards`` (some boards must be left to test on) and
+        the seed is a whole number, 0 or more.
     """
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
+        raise EightlabError(f"seed must be a whole number, 0 or more, not {seed!r}")
     if not 1 <= int(training_size) < boards:
         raise EightlabError(
             f"training_size must be from 1 to {boards - 1:,} (boards left to test on), "
@@ -205,7 +210,12 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
     Raises
     ------
     EightlabError
-        For an unknown model or loss, or a training size out of range.
+        For an unknown model or loss, a training size out of range or a bad seed.
+    OutOfBudget
+        Inside a search whose deadline (:func:`~eightlab.heuristics.pdb.build_deadline`)
+        has passed before the training starts, or passes while it runs: a training is
+        not interrupted (it may overshoot the deadline by its own length, seconds), but
+        its table is cached first, so the next search reads it.
     """
     from eightlab import statespace
 
@@ -221,6 +231,9 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
     if found is not None:
         prediction, train_seconds, predict_seconds = found
     else:
+        deadline = build_deadline_now()  # set by the search harness around a search
+        if deadline is not None and perf_counter() > deadline:
+            raise OutOfBudget(TIME_BUDGET)
         kind = learnmodel.feature_kind(model, loss)
         start = perf_counter()
         x_train = learnmodel.features(tiles[mask], goal, kind)
@@ -232,6 +245,8 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
         predict_seconds = perf_counter() - start
         if disk:
             learncache.save(key, prediction, train_seconds, predict_seconds)
+        if deadline is not None and perf_counter() > deadline:
+            raise OutOfBudget(TIME_BUDGET)  # kept in the cache: the next search finds it
     return LearnedTable(goal, model, loss, int(training_size), int(seed), ranks, distance,
                         manhattan.astype(np.int16), prediction, mask, train_seconds, predict_seconds,
                         found is not None)  # fmt: skip
@@ -341,9 +356,12 @@ def learned_heuristics(model: str = DEFAULT_MODEL, training_size: int = DEFAULT_
     Raises
     ------
     EightlabError
-        For an unknown model.
+        For an unknown model, a training size out of range or a bad seed.
     """
+    from eightlab.statespace import REACHABLE
+
     learnmodel.check_model(model, "squared")
+    training_mask(REACHABLE, training_size, seed)  # refuse a bad size or seed now
     n = f"{int(training_size):,}"
     return {
         name: Heuristic(

@@ -55,8 +55,9 @@ LOSSES = {
 QUANTILE = 0.05
 #: Weight of an overestimate in the ``penalty`` loss (1 for an under-estimate).
 PENALTY = 10.0
-#: Reweighting rounds of the ``penalty`` loss, and the MLP's epochs in each.
-PENALTY_ROUNDS = 3
+#: Reweighting rounds of the ``penalty`` loss, and the MLP's epochs in each (the MLP's
+#: first, unweighted fit is shortened by as many epochs, so it costs what ``squared`` does).
+PENALTY_ROUNDS = 2
 PENALTY_EPOCHS = 15
 #: Epochs of the MLP; boosting iterations of the gradient boosting.
 MLP_EPOCHS = 60
@@ -92,6 +93,7 @@ def hyperparameters(model: str, loss: str) -> dict:
         settings.update(penalty=PENALTY, rounds=PENALTY_ROUNDS)
         if settings["estimator"] == "MLPRegressor":
             settings["round_epochs"] = PENALTY_EPOCHS
+            settings["max_iter"] = MLP_EPOCHS - PENALTY_ROUNDS * PENALTY_EPOCHS
     return settings
 
 
