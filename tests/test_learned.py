@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import oracle
@@ -152,3 +153,28 @@ def test_the_shift_is_the_largest_overestimate(small):
     delta = shift(table)
     assert delta == int((table.h - table.distance).max())
     assert (table.h - delta <= table.distance).all()
+
+
+def test_the_notebook_runs_with_small_parameters(monkeypatch, tmp_path):
+    import pandas as pd
+
+    from eightlab.cli import main
+
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path / "cache"))
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    small = {"training_size": "300", "seed": "4", "variants": "[learned, learned-shifted]",
+             "depths": "[4, 10]", "per_depth": "1", "fifteen_boards": "12", "walk_length": "8"}  # fmt: skip
+    args = ["run", "--only", "learned_heuristic", "--notebooks", str(notebooks),
+            "--results", str(tmp_path / "results")]  # fmt: skip
+    for name, value in small.items():
+        args += ["-p", name, value]
+    assert main(args) == 0
+    (folder,) = (tmp_path / "results").glob("learned_heuristic--custom-*")
+    claims = pd.read_csv(folder / "claims.csv").set_index("heuristic")
+    assert list(claims.index) == ["manhattan", "pdb", "learned", "learned-shifted"]
+    assert claims["claims_hold"].all() and claims.loc["learned-shifted", "found_admissible"]
+    assert claims.loc["learned", "overestimates"] > 0
+    training = pd.read_csv(folder / "training.csv")
+    assert set(training["boards"]) == {300, 181_140}
+    for figure in ("overestimates_by_distance", "h_vs_hstar", "astar_by_depth", "fifteen_walks"):
+        assert (folder / f"{figure}.png").exists()
