@@ -14,7 +14,7 @@ import oracle
 import pytest
 
 from eightlab import Board, statespace
-from eightlab.admissibility import check_claims
+from eightlab.admissibility import check_claims, evaluate_all
 from eightlab.errors import BoardError, EightlabError
 from eightlab.heuristics import HEURISTICS, learncache, learned_heuristics
 from eightlab.heuristics.learned import VARIANTS, build_table, canonical_form, shift
@@ -178,3 +178,16 @@ def test_the_notebook_runs_with_small_parameters(monkeypatch, tmp_path):
     assert set(training["boards"]) == {300, 181_140}
     for figure in ("overestimates_by_distance", "h_vs_hstar", "astar_by_depth", "fifteen_walks"):
         assert (folder / f"{figure}.png").exists()
+
+
+@pytest.mark.parametrize("goal", ["123456780", "123804765", "548127036"])
+def test_the_table_and_the_per_state_lookup_agree(small, goal):
+    goal_board = Board.parse(goal)
+    distance = statespace.distance_table(goal_board)
+    ranks = np.random.default_rng(8).choice(np.flatnonzero(distance >= 0), 100, replace=False)
+    for name in ("learned", "learned-shifted"):
+        values = evaluate_all(small[name], goal_board)
+        assert np.isnan(values[distance < 0]).all()
+        evaluator = small[name].bind(goal_board)
+        for r in ranks:
+            assert values[r] == evaluator(statespace.board_of(r).packed), (name, r)
