@@ -126,13 +126,14 @@ def test_the_disk_cache_round_trips_and_a_corrupt_file_is_rebuilt(monkeypatch, t
     read = build_table(goal, "mlp", "squared", 300, seed=2)
     assert read.cached and read.prediction.tobytes() == built.prediction.tobytes()
     assert read.train_seconds == pytest.approx(built.train_seconds, abs=0.01)
+    assert read.train_cpu_seconds == pytest.approx(built.train_cpu_seconds, abs=0.01)
     raw = bytearray(files[0].read_bytes())
     raw[-1] ^= 0xFF  # one flipped byte of the predictions: the checksum fails
     files[0].write_bytes(bytes(raw))
     rebuilt = build_table(goal, "mlp", "squared", 300, seed=2)
     assert not rebuilt.cached and rebuilt.prediction.tobytes() == built.prediction.tobytes()
     assert build_table(goal, "mlp", "squared", 300, seed=2).cached  # written again
-    files[0].write_bytes(b"eightlab learned v1 goal=nonsense\n")
+    files[0].write_bytes(b"eightlab learned v2 goal=nonsense\n")
     assert not build_table(goal, "mlp", "squared", 300, seed=2).cached
     key = {"goal": goal, "model": "mlp", "loss": "squared", "training": 300, "seed": 3,
            "settings": "00000000"}  # fmt: skip
