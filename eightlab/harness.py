@@ -1,5 +1,9 @@
 """What every search shares: the packed problem, budgets, observers, the run harness.
 
+The seam between the readable searches (:mod:`eightlab.search`) and the compiled engine
+(:mod:`eightlab.engine`): both build their results here, and this module imports
+neither of them, so the dispatcher calls the engine and the engine never calls back.
+
 A search module supplies a *core*: a function ``core(problem, stats, budget) -> path``
 working on packed int states (see :func:`eightlab.board.pack`) that raises
 :class:`OutOfBudget` when :meth:`Budget.check` says so, :class:`Cutoff` when a
