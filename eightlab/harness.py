@@ -28,7 +28,6 @@ from eightlab.board import (
     cell_bits,
     check_pair,
     goal_or_default,
-    is_solvable,
     neighbor_table,
 )
 from eightlab.budget import (  # noqa: F401  (re-exported for the search modules)
@@ -48,6 +47,7 @@ from eightlab.budget import (  # noqa: F401  (re-exported for the search modules
 from eightlab.errors import EightlabError
 from eightlab.heuristics.pdb import build_deadline
 from eightlab.result import SearchResult, SearchStats, Status
+from eightlab.solvability import is_solvable
 
 
 class Observer:

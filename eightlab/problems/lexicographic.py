@@ -45,10 +45,11 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from eightlab.board import DELTAS, MOVES, Board, as_board, check_pair, is_solvable
+from eightlab.board import DELTAS, MOVES, Board, as_board, check_pair
 from eightlab.errors import BoardError, EightlabError, UnknownNameError, quote
 from eightlab.problems.tablecache import load_table, save_table
 from eightlab.ranking import rank
+from eightlab.solvability import is_solvable
 from eightlab.statespace import REACHABLE, STATES  # 9! Cantor ranks, 9!/2 reachable
 
 #: Table entry of the canonical board (the BFS root).
