@@ -5,7 +5,7 @@ The seam between the readable searches (:mod:`eightlab.search`) and the compiled
 neither of them, so the dispatcher calls the engine and the engine never calls back.
 
 A search module supplies a *core*: a function ``core(problem, stats, budget) -> path``
-working on packed int states (see :func:`eightlab.board.pack`) that raises
+working on packed int states (see :func:`eightlab.grid.pack`) that raises
 :class:`OutOfBudget` when :meth:`Budget.check` says so, :class:`Cutoff` when a
 depth-limited search found no goal within its limit, and :class:`Exhausted` when it
 searched everything reachable without finding the goal. :func:`run_search` turns a core
