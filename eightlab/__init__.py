@@ -7,7 +7,7 @@ The public names are re-exported here::
     'uldr'
 """
 
-from eightlab.board import MOVES, Board, is_solvable
+from eightlab.board import MOVES, Board
 from eightlab.errors import (
     BoardError,
     EightlabError,
@@ -18,6 +18,7 @@ from eightlab.errors import (
 from eightlab.heuristics import HEURISTICS, Heuristic, get_heuristic
 from eightlab.result import SearchResult, SearchStats, Status
 from eightlab.search import ALGORITHMS, Observer, RecordingObserver, get_algorithm, solve
+from eightlab.solvability import is_solvable
 
 __version__ = "0.1.0"
 

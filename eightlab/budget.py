@@ -1,7 +1,7 @@
 """Budgets of a search: nodes, seconds and states held (memory), and why a search stops.
 
 A core calls :meth:`Budget.check` from its expansion loop; a spent budget raises
-:class:`OutOfBudget` with the reason, which :func:`eightlab.search._common.run_search`
+:class:`OutOfBudget` with the reason, which :func:`eightlab.harness.run_search`
 turns into ``budget_exceeded``. :func:`default_max_stored` derives the memory budget
 from the machine.
 """

@@ -13,9 +13,9 @@ from heapq import heappop, heappush
 from numbers import Real
 
 from eightlab.errors import EightlabError
+from eightlab.harness import Exhausted, path_from_parents, run_search
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import Exhausted, path_from_parents, run_search
 
 
 def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer):

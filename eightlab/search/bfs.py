@@ -11,9 +11,9 @@ from math import factorial
 
 from eightlab.board import INVERSE, MOVES
 from eightlab.errors import EightlabError
+from eightlab.harness import Exhausted, path_from_parents, run_search
 from eightlab.ranking import rank_packed
 from eightlab.result import SearchResult
-from eightlab.search._common import Exhausted, path_from_parents, run_search
 
 _MOVE_CODE = {m: i + 1 for i, m in enumerate(MOVES)}  # 0 = unvisited, 5 = start
 _START_CODE = len(MOVES) + 1

@@ -6,8 +6,8 @@ Russell & Norvig, *AIMA*, 4th ed., sec. 3.4.5.
 from __future__ import annotations
 
 from eightlab.board import INVERSE
+from eightlab.harness import Exhausted, path_from_parents, run_search
 from eightlab.result import SearchResult
-from eightlab.search._common import Exhausted, path_from_parents, run_search
 
 FORWARD, BACKWARD = 0, 1
 

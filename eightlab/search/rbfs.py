@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from math import inf
 
-from eightlab.heuristics import get_heuristic
-from eightlab.result import SearchResult
-from eightlab.search._common import (
+from eightlab.harness import (
     MEMORY_BUDGET,
     Exhausted,
     OutOfBudget,
     recursion_room,
     run_search,
 )
+from eightlab.heuristics import get_heuristic
+from eightlab.result import SearchResult
 
 #: Fields of a successor entry (a list, so its f can be updated in place).
 F, ORDER, STATE, BLANK, MOVE, H = range(6)
