@@ -71,7 +71,8 @@ CONVENTIONS: dict[str, str] = {
     ),
     "tie_breaking": (
         "Among frontier nodes of equal f, best-first searches take the larger g first, "
-        "then the one generated first (FIFO); RBFS takes the earlier move among siblings "
+        "then the one generated first (FIFO) (A*'s option tie_breaking chooses LIFO, FIFO "
+        "or the smaller g instead); RBFS takes the earlier move among siblings "
         "of equal f; depth-first searches follow the move order."
     ),
     "move_order": (

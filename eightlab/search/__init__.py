@@ -108,7 +108,7 @@ register(Algorithm("ucs", uniform_cost_search, informed=False, optimal=True,
 register(Algorithm("greedy", greedy_best_first_search, informed=True, optimal=False,
                    description="greedy best-first search (f = h)", label="greedy"))
 register(Algorithm("astar", astar_search, informed=True, optimal=True,
-                   description="A* (f = g + h)", label="A*"))
+                   description="A* (f = g + h)", options=("tie_breaking",), label="A*"))
 register(Algorithm("weighted-astar", weighted_astar_search, informed=True, optimal=False,
                    description="weighted A* (f = g + w*h, w = 2 by default)", options=("weight",), label="weighted A*"))
 register(Algorithm("idastar", idastar_search, informed=True, optimal=True,
