@@ -21,6 +21,7 @@ from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.harness import Observer, RecordingObserver
 from eightlab.result import SearchResult
 from eightlab.search.bestfirst import (
+    TIE_BREAKING,
     astar_search,
     greedy_best_first_search,
     uniform_cost_search,
@@ -280,6 +281,7 @@ __all__ = [
     "COMMON_OPTIONS",
     "Observer",
     "RecordingObserver",
+    "TIE_BREAKING",
     "astar_search",
     "available_memory",
     "bidirectional_breadth_first_search",
