@@ -334,10 +334,32 @@ def _solve(args) -> int:
     if result.solved and not (optimal and (heuristic.admissible or not spec.informed)):
         why = "is not optimal" if not optimal else f"with {heuristic.name} (inadmissible)"
         print(f"note: {spec.name} {why}: the path need not be a shortest one")
+    if result.status == Status.UNSOLVABLE and args.goal is None:
+        hint = _blank_first_hint(start)
+        if hint:
+            print(hint)
     if result.status == Status.CUTOFF:
         limit = "" if args.limit is None else f" {args.limit}"
         print(f"cutoff: no goal within the depth limit{limit} (a deeper --limit may find one)")
     return status
+
+
+def _blank_first_hint(start) -> str:
+    """The line naming the blank-first goal when it, not the default goal, is reachable.
+
+    The default goal puts the blank last; Korf's 100 (and many papers) use the goal
+    ``0 1 2 ... 15`` with the blank first, for which half of the 4x4 boards that are
+    unsolvable for the default goal are solvable.
+    """
+    from eightlab.board import Board
+    from eightlab.solvability import is_solvable
+
+    blank_first = Board(tuple(range(start.size)), start.rows, start.cols)
+    if not is_solvable(start, blank_first):
+        return ""
+    whose = "Korf's goal, blank first" if (start.rows, start.cols) == (4, 4) else "blank first"
+    goal = " ".join(str(t) for t in range(start.size))
+    return f"with --goal '{goal}' ({whose}) it is solvable"
 
 
 def _algorithms_with(option: str):

@@ -56,7 +56,8 @@ def textbook_published(by_depth, runs):
         ``"<label>: nodes eightlab/AIMA"`` (the ratio of eightlab's mean to it),
         ``"<label>: nodes se"`` (the standard error of eightlab's mean over its boards,
         sample standard deviation / sqrt(boards)), ``"<label>: nodes z"`` (AIMA's value
-        minus eightlab's mean, in those standard errors), ``"<label>: b* AIMA"`` and
+        minus eightlab's mean, in those standard errors; nan when every board had the
+        same count), ``"<label>: b* AIMA"`` and
         ``"<label>: b* AIMA - eightlab"``; and ``"published source"``, where the
         numbers were printed. Cells the book leaves empty are nan.
     """
@@ -77,7 +78,7 @@ def textbook_published(by_depth, runs):
         table[f"{label}: nodes AIMA"] = aima.values
         table[f"{label}: nodes eightlab/AIMA"] = (mean / aima).values
         table[f"{label}: nodes se"] = se.values
-        table[f"{label}: nodes z"] = ((aima - mean) / se).values
+        table[f"{label}: nodes z"] = ((aima - mean) / se.where(se > 0)).values  # nan if se = 0
         table[f"{label}: b* AIMA"] = b_book.values
         table[f"{label}: b* AIMA - eightlab"] = (
             b_book - table[f"{label}: b*"].astype(float).reset_index(drop=True)

@@ -219,7 +219,7 @@ LINEAR_CONFLICT_PAIRS = Heuristic(
 )
 NILSSON = Heuristic(
     "nilsson",
-    "Nilsson's h2 + 3 x sequence score (inadmissible contrast)",
+    "Nilsson's h2 + 3 x sequence score (his goal 123804765; other goals: eightlab's generalisation; inadmissible contrast)",
     False,
     False,
     nilsson_binder,

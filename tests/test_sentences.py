@@ -1,0 +1,202 @@
+"""Every sentence true: the published values, the textbook note and the sentences of the
+experiment notebooks and README checked against the committed tables they describe."""
+
+import contextlib
+import io
+import json
+import math
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from eightlab.board import MOVES
+from eightlab.cli import main
+from eightlab.comparisons import (
+    KORF_SUMMARY_COLUMNS,
+    korf1985_comparison,
+    korf1985_totals,
+    korf_summary_published,
+    textbook_published,
+    tie_breaking_table,
+)
+from eightlab.errors import EightlabError
+from eightlab.heuristics import get_heuristic
+from eightlab.instances import KORF_GOAL, korf100
+from eightlab.published import AIMA_FIG_3_29, korf1985_table
+from eightlab.search import TIE_BREAKING, solve
+from eightlab.tables import textbook_table
+from eightlab.textbook_note import successor_counts, textbook_note
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "results"
+TEXTBOOK = RESULTS / "compare_algorithms--textbook"
+FELNER = RESULTS / "korf100--felner2004"
+
+
+def _textbook_runs():
+    if not (TEXTBOOK / "runs.csv").exists():
+        pytest.skip("no committed textbook run")
+    runs = pd.read_csv(TEXTBOOK / "runs.csv", dtype={"start": str, "goal": str})
+    runs["heuristic"] = runs["heuristic"].fillna("")
+    return runs
+
+
+# --- tie-breaking ---------------------------------------------------------------------
+
+
+def test_default_tie_breaking_is_larger_g_and_unknown_rules_are_refused():
+    board = "867254301"
+    plain = solve(board, None, "astar", "manhattan", engine="python")
+    named = solve(board, None, "astar", "manhattan", engine="python", tie_breaking="larger-g")
+    assert plain.stats.generated == named.stats.generated and plain.path == named.path
+    for rule in TIE_BREAKING:  # every rule stays optimal with a consistent heuristic
+        assert solve(board, None, "astar", "manhattan", tie_breaking=rule).length == plain.length
+    with pytest.raises(EightlabError, match="tie_breaking"):
+        solve(board, None, "astar", "manhattan", tie_breaking="random")
+
+
+def test_tie_breaking_table_reproduces_the_committed_counts_and_csv():
+    runs = _textbook_runs()
+    table = tie_breaking_table(runs, "manhattan", depths=[8, 12])
+    committed = pd.read_csv(RESULTS / "textbook-tie-breaking.csv").set_index("depth")
+    for _, row in table.iterrows():
+        for rule in TIE_BREAKING:
+            assert row[rule] == pytest.approx(committed.loc[int(row["depth"]), rule])
+    by_depth = pd.read_csv(TEXTBOOK / "by_depth.csv").set_index("depth")
+    assert committed["larger-g"].values == pytest.approx(by_depth["A* (manhattan): nodes"].values)
+
+
+# --- the textbook table and note ------------------------------------------------------
+
+
+def test_by_depth_csv_is_the_textbook_table_with_published_columns():
+    runs = _textbook_runs()
+    expected = textbook_published(textbook_table(runs), runs)
+    committed = pd.read_csv(TEXTBOOK / "by_depth.csv")
+    assert list(committed.columns) == list(expected.columns)
+    numeric = [c for c in expected.columns if c != "published source"]
+    pd.testing.assert_frame_equal(committed[numeric], expected[numeric], check_dtype=False)
+    assert set(committed["published source"]) == {"AIMA 3rd ed. (Russell & Norvig 2010), fig. 3.29"}
+    # the figures of issue 19: z of A*(h2) at d = 24 and the range of A*(h1) from d = 12 on
+    table = committed.set_index("depth")
+    assert table.loc[24, "A* (manhattan): nodes z"] == pytest.approx(-8.27, abs=0.01)
+    deep = table.loc[12:, "A* (misplaced): nodes z"].abs()
+    assert (round(deep.min(), 1), round(deep.max(), 1)) == (3.5, 12.4)
+    for label, values in AIMA_FIG_3_29.items():
+        for depth, nodes in values["nodes"].items():
+            assert table.loc[depth, f"{label}: nodes AIMA"] == nodes
+
+
+def test_the_textbook_note_is_generated_from_the_committed_tables():
+    runs = _textbook_runs()
+    table = pd.read_csv(TEXTBOOK / "by_depth.csv")
+    ties = pd.read_csv(RESULTS / "textbook-tie-breaking.csv")
+    params = json.loads((TEXTBOOK / "provenance.json").read_text())["parameters"]
+    note = textbook_note(table, ties, successor_counts(runs), 100, params["seed"], params["goal"])
+    assert (RESULTS / "textbook-note.md").read_text() == note
+    # the sentences issue 19 found false, now computed
+    assert "2.78 + 2.78^2 + ... + 2.78^12 = 3.33e+05" in note
+    assert "by 2.3 % (d = 8) to 16.0 % (d = 22)" in note
+    assert "+14.8 %" in note and "3,473,941" in note and "364,404" in note
+    assert "10.8 at d = 2" in note and "| 24 | 100 | 2,692 | 3,280 | 5,201 | 5,260 |" in note
+
+
+def test_small_depth_b_star_of_the_book_fits_n_equals_one_plus_the_powers():
+    from eightlab.tables import effective_branching_factor
+
+    for n, d, printed in ((6, 2, 1.79), (12, 4, 1.45), (20, 6, 1.34)):
+        assert round(effective_branching_factor(n - 1, d), 2) == printed
+
+
+def test_readme_row_of_the_textbook_preset_states_the_table():
+    table = pd.read_csv(TEXTBOOK / "by_depth.csv").set_index("depth")
+    ratios = []
+    for label in AIMA_FIG_3_29:
+        column = table[f"{label}: nodes eightlab/AIMA"].dropna()
+        ratios += [r for d, r in column.items() if not (label == "IDDFS (tree)" and d == 12)]
+    ties = pd.read_csv(RESULTS / "textbook-tie-breaking.csv").set_index("depth")
+    readme = (ROOT / "README.md").read_text()
+    assert f"within 2x everywhere ({min(ratios):.2f}x to {max(ratios):.2f}x)" in readme
+    assert max(ratios) < 2 and min(ratios) > 0.5
+    assert f"at d = 24 by {ties.loc[24, 'spread']:.2f}x" in readme
+    assert "3,644,035" in readme and "cell for cell" not in readme
+
+
+def test_compare_algorithms_names_the_move_order_of_the_code():
+    cells = json.loads((ROOT / "notebooks" / "compare_algorithms.ipynb").read_text())["cells"]
+    text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert f'`"{MOVES}"`' in text and "`u d l r`" not in text
+
+
+# --- Korf 1985 --------------------------------------------------------------------------
+
+
+def test_korf1985_table_is_shipped_with_its_checks():
+    rows = korf1985_table()
+    assert len(rows) == 100 and sum(r.generated for r in rows) == 35_911_891_875
+    assert [r.generated for r in rows[:3]] == [276_361_933, 15_300_442, 565_994_203]
+    assert rows[81].generated == 5_506_801_123
+    manhattan = get_heuristic("manhattan")
+    differ = [r.instance for r, b in zip(rows, korf100(), strict=True)
+              if r.h_start != manhattan(b, KORF_GOAL)]  # fmt: skip
+    assert differ == [89] and rows[88].h_start == 36 and manhattan(korf100()[88], KORF_GOAL) == 38
+    header = (ROOT / "eightlab" / "data" / "korf1985_table1.txt").read_text()
+    assert (
+        "Artificial Intelligence 27(1), 1985, 97-109, Table 1" in header and "instance 89" in header
+    )
+
+
+def test_korf_comparison_of_the_committed_100_and_the_summary_columns():
+    if not (FELNER / "runs.csv").exists():
+        pytest.skip("no committed felner2004 run")
+    runs = pd.read_csv(FELNER / "runs.csv")
+    comparison = korf1985_comparison(runs)
+    totals = korf1985_totals(comparison)
+    assert totals["instances"] == 100 and totals["lengths_equal"] == 100
+    assert totals["generated"] == 49_841_140_277 and totals["korf_generated"] == 35_911_891_875
+    assert round(totals["ratio_of_totals"], 2) == 1.39 and round(totals["median_ratio"], 2) == 1.05
+    assert totals["h_differ"] == [89] and totals["largest_excess"] == 82
+    pd.testing.assert_frame_equal(
+        pd.read_csv(FELNER / "korf1985.csv"), comparison, check_dtype=False
+    )
+    for folder in (FELNER, RESULTS / "korf100"):
+        summary = pd.read_csv(folder / "summary.csv", keep_default_na=False, na_values=[""])
+        expected = korf_summary_published(summary, pd.read_csv(folder / "runs.csv"))
+        for column in KORF_SUMMARY_COLUMNS[:-1]:
+            assert summary[column].values == pytest.approx(expected[column].values, nan_ok=True)
+    row = pd.read_csv(FELNER / "summary.csv").set_index("heuristic").loc["manhattan"]
+    assert row["published_mean_nodes"] == pytest.approx(359_118_918.75)
+    assert round(row["nodes_vs_published"], 2) == 1.39 and "Korf (1985)" in row["published_source"]
+    assert math.isnan(
+        pd.read_csv(FELNER / "summary.csv")
+        .set_index("heuristic")
+        .loc["pdb-5-5-5", "nodes_vs_published"]
+    )
+
+
+# --- the CLI on Korf's boards, and Nilsson's score ------------------------------------
+
+
+def _cli(*args):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(list(args))
+    return status, out.getvalue()
+
+
+def test_cli_names_the_blank_first_goal_when_it_makes_a_4x4_pair_solvable():
+    korf1 = " ".join(str(t) for t in korf100()[0].tiles)
+    status, text = _cli("solve", korf1)
+    assert status == 1 and "unsolvable (parity)" in text
+    goal = " ".join(str(t) for t in range(16))
+    assert f"with --goal '{goal}' (Korf's goal, blank first) it is solvable" in text
+    status, text = _cli("solve", korf1, "--goal", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0")
+    assert status == 1 and "blank first" not in text  # an explicit goal: no hint
+    status, text = _cli("solve", "1 2 3 4 5 6 8 7 x")  # 3x3: blank first is no better
+    assert status == 1 and "--goal" not in text
+
+
+def test_nilsson_says_it_is_a_generalisation_off_its_goal():
+    assert "generalisation" in get_heuristic("nilsson").description
+    assert "123804765" in get_heuristic("nilsson").description
