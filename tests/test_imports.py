@@ -35,7 +35,7 @@ KNOWN_LONG_MODULES = {"drawing.py"}
 FLOORS = (
     ("ground", "eightlab.errors eightlab.budget eightlab.files eightlab.cache eightlab.data"),
     ("the puzzle", "eightlab.notation eightlab.grid eightlab.board eightlab.solvability"),
-    ("exhaustive tables, data", "eightlab.ranking eightlab.statespace eightlab.instances"),
+    ("exhaustive tables, data", "eightlab.ranking eightlab.statespace eightlab.instances eightlab.published"),
     ("the result", "eightlab.result"),
     ("graphs", "eightlab.trees"),
     ("estimates of h", "eightlab.heuristics eightlab.heuristics."),
@@ -47,6 +47,7 @@ FLOORS = (
     (
         "many results -> tables",
         "eightlab.experiments eightlab.runs eightlab.tables eightlab.admissibility "
+        "eightlab.comparisons eightlab.textbook_note "
         "eightlab.runner eightlab.runner.cluster eightlab.runner.partial "
         "eightlab.runner.progress",
     ),
