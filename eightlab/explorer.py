@@ -275,7 +275,8 @@ class Explorer(widgets.VBox):
         if replay is None:
             self.note.value = f'<b style="color:#b03a2e">{html.escape(self.message)}</b>'
             self.counts_html.value = self.frontier_html.value = ""
-            self.picture.value = b""
+            self._png = b""
+            self._show_picture(None)
             return
         spec = get_algorithm(replay.algorithm)
         where = f"step {replay.k} of {replay.expansions}"
@@ -306,19 +307,31 @@ class Explorer(widgets.VBox):
             + "</span>"
         )
         if not replay.nodes:  # an unsolvable pair, or the start is the goal
-            self.frontier_html.value, self.picture.value, self._png = "", b"", b""
+            self.frontier_html.value, self._png = "", b""
+            self._show_picture(None)
             return
         tree, frontier = replay.tree(), replay.frontier()
         self.frontier_html.value = self._frontier_table(tree, frontier)
         figure = self.figure()
         self._png = _png(figure)
-        width = figure.get_figwidth() * DPI
-        self.picture.layout.width = f"{int(width)}px"
-        self.picture.value = self._png
+        self._show_picture(figure)
         if self._displayed:
             from IPython.display import update_display
 
             update_display(self._snapshot_bundle(), raw=True, display_id=self._snapshot_id)
+
+    def _show_picture(self, figure) -> None:
+        """Show ``self._png`` at its own size (the box scrolls), or hide the picture."""
+        layout = self.picture.layout
+        if figure is None:
+            layout.display = "none"
+            self.picture.value = b""
+            return
+        width, height = (int(round(v * DPI)) for v in figure.get_size_inches())
+        layout.display = None
+        layout.width = layout.min_width = f"{width}px"
+        layout.height = layout.min_height = f"{height}px"
+        self.picture.value = self._png
 
     def figure(self) -> Figure:
         """The picture of the current step (a matplotlib Figure, not shown)."""
@@ -355,7 +368,7 @@ class Explorer(widgets.VBox):
         more = f"<br>... {len(frontier) - shown} more" if len(frontier) > shown else ""
         return (
             "<b>frontier</b>, in the order it is taken (node = the id on the tree)"
-            "<table style='font-size:105%'><tr><th>#</th><th>node</th><th>f</th><th>g</th>"
+            "<table style='font-size:105%;border-spacing:8px 2px'><tr><th>#</th><th>node</th><th>f</th><th>g</th>"
             f"<th>h</th><th>board</th></tr>{rows}</table>{more}"
         )
 

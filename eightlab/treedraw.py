@@ -17,7 +17,7 @@ import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.patches import Circle, Rectangle
 
-from eightlab.tiles import HIGHLIGHT_COLOR, PATH_COLOR, draw_tiles
+from eightlab.tiles import HIGHLIGHT_COLOR, PATH_COLOR, tile_artists
 from eightlab.trees import TREE_LEVEL, mark_path, tree_layout
 
 #: Inches per layout unit (the distance between two leaves) with boards, and with dots.
@@ -118,6 +118,7 @@ def draw_search_tree(
         nx.draw_networkx_edges(tree, pos, edgelist=edges, ax=ax, edge_color=colour,
                                width=width, arrows=False)  # fmt: skip
     half = BOARD_WIDTH / 2 if boards else 0.3
+    tiles = []  # drawn at the end as two collections: dozens of boards in one go
     for u, v, move in tree.edges(data="move"):
         (x0, y0), (x1, y1) = pos[u], pos[v]
         ax.text((x0 + x1) / 2, (y0 + y1) / 2 - 0.12, move, ha="center", va="center",
@@ -135,7 +136,7 @@ def draw_search_tree(
             ax.add_patch(Rectangle((x - half - pad, y - half - pad), 2 * (half + pad),
                                    2 * (half + pad), facecolor="white", edgecolor=frame,
                                    linewidth=lw, zorder=2.5))  # fmt: skip
-            draw_tiles(ax, data["board"], x, y, BOARD_WIDTH, fontsize=8.0)
+            tiles.append((data["board"], x, y, None))
         else:
             fill = FRONTIER_COLOR if node in waiting else ("#dddddd" if expanded else "white")
             ax.add_patch(Circle((x, y), half, facecolor=fill, edgecolor=frame, linewidth=lw,
@@ -157,6 +158,10 @@ def draw_search_tree(
         if expanded:
             ax.text(x + half + 0.05, y + half + 0.1, f"#{data['order']}", ha="right",
                     va="bottom", fontsize=LABEL_SIZE - 0.5, color="#555555")  # fmt: skip
+    if tiles:
+        # numbers 0.42 of a cell high (about 9 pt type at UNIT_BOARDS inches per unit)
+        for artist in tile_artists(tiles, BOARD_WIDTH, 0.42 * BOARD_WIDTH / 3):
+            ax.add_collection(artist, autolim=False)
     xs = [x for x, _ in span]
     ys = [y for _, y in pos.values()]  # the depths drawn; the width of the whole layout
     ax.set_xlim(min(xs) - 0.65, max(xs) + 0.65)
