@@ -40,8 +40,8 @@ from eightlab.trees import tree_layout
 BOARD_NODES = 90
 #: Most expansions a search of the explorer may make (it records every event).
 MAX_NODES = 20_000
-#: Resolution of the pictures, dots per inch (8 pt text is 11 pixels high).
-DPI = 100
+#: Resolution of the pictures, dots per inch .
+DPI = 90
 
 # hides the static copy that follows a live panel (the HTML copy has no live panel)
 _STYLE = (
@@ -128,17 +128,16 @@ class Explorer(widgets.VBox):
         self.note = widgets.HTML()
         self.counts_html = widgets.HTML()
         self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="none"))
-        self.frontier_html = widgets.HTML(layout=widgets.Layout(width="330px"))
+        self.frontier_html = widgets.HTML()
         scroller = widgets.Box([self.picture], layout=widgets.Layout(
-            overflow="auto", max_height="640px", flex="1 1 auto", border="1px solid #ddd"))  # fmt: skip
+            overflow="auto", max_height="660px", width="100%", border="1px solid #ddd"))  # fmt: skip
         super().__init__([
             widgets.HTML(_STYLE),
             widgets.HBox([self.board_box, self.moves, self.scramble_button, self.random_button]),
             widgets.HBox([self.goal_box, self.algorithm_menu, self.heuristic_menu]),
             widgets.HBox([self.play, self.step_button, self.end_button, self.reset_button,
                           self.speed, self.view_menu]),
-            self.note, self.counts_html,
-            widgets.HBox([scroller, self.frontier_html]),
+            self.note, self.counts_html, self.frontier_html, scroller,
         ])  # fmt: skip
         self.add_class("eightlab-explorer")
         self._snapshot_id = f"eightlab-explorer-{id(self)}"
@@ -356,20 +355,25 @@ class Explorer(widgets.VBox):
             draw_search_tree(tree, ax=ax, boards=boards, frontier=frontier, current=replay.current)
         return figure
 
-    @staticmethod
-    def _frontier_table(tree, frontier, shown: int = 15) -> str:
-        rows = "".join(
-            f"<tr><td>{i + 1}</td><td><b style='background:#f4a259;padding:0 4px;"
-            f"border-radius:3px'>{n}</b></td><td>{tree.nodes[n]['f']:g}</td>"
-            f"<td>{tree.nodes[n]['g']:g}</td><td>{tree.nodes[n]['h']:g}</td>"
-            f"<td style='font-family:monospace'>{tree.nodes[n]['board']}</td></tr>"
-            for i, n in enumerate(frontier[:shown])
+    def _frontier_table(self, tree, frontier, shown: int = 24) -> str:
+        informed = self.replay is not None and self.replay.informed
+
+        def what(n):
+            data = tree.nodes[n]
+            if not informed:
+                return f"g={data['g']:g}"
+            return f"f={data['f']:g} <small>(g={data['g']:g}, h={data['h']:g})</small>"
+
+        chips = " ".join(
+            "<span style='display:inline-block;margin:2px 3px;padding:1px 6px;border-radius:4px;"
+            "background:#fbe3cc;border:1px solid #f4a259;white-space:nowrap'>"
+            f"<b style='background:#f4a259;padding:0 4px;border-radius:3px'>{n}</b> {what(n)}</span>"
+            for n in frontier[:shown]
         )
-        more = f"<br>... {len(frontier) - shown} more" if len(frontier) > shown else ""
+        more = f" ... and {len(frontier) - shown} more" if len(frontier) > shown else ""
         return (
-            "<b>frontier</b>, in the order it is taken (node = the id on the tree)"
-            "<table style='font-size:105%;border-spacing:8px 2px'><tr><th>#</th><th>node</th><th>f</th><th>g</th>"
-            f"<th>h</th><th>board</th></tr>{rows}</table>{more}"
+            "<div style='line-height:1.9'><b>frontier</b> in the order it is taken "
+            f"(the number is the node's id on the tree): {chips}{more}</div>"
         )
 
     # ------------------------------------------------------------------ notebooks
@@ -378,6 +382,7 @@ class Explorer(widgets.VBox):
         caption = html.escape(f"{self.note_text()} (a static copy: run the cell for the panel)")
         return {
             "text/html": f'<div class="eightlab-snapshot"><p>{caption}</p>'
+            f"<p>{self.counts_html.value}</p>{self.frontier_html.value}"
             f'<img src="data:image/png;base64,{picture}" alt="the explorer\'s search"></div>',
             "text/plain": repr(self),
         }

@@ -24,13 +24,14 @@ from eightlab.files import atomic_path
 from eightlab.tiles import draw_board, moved_tile
 from eightlab.treedraw import (
     LABEL_SIZE,
+    LEVEL,
     UNIT_BOARDS,
     UNIT_DOTS,
     draw_search_tree,
     frontier_lines,
     layout_figsize,
 )
-from eightlab.trees import TREE_LEVEL, search_steps, tree_layout
+from eightlab.trees import search_steps, tree_layout
 
 
 def animate_solution(
@@ -225,7 +226,7 @@ def step_snapshots(tree, ks=None, boards: bool = True):
     width, _ = step_figsize(tree, boards)
     depths = [1 + max(tree.nodes[n]["depth"] for n in steps[k]["nodes"]) for k in ks]
     unit = UNIT_BOARDS if boards else UNIT_DOTS
-    rows = [max(2.2, unit * (TREE_LEVEL * (d - 1) + 1.45)) + 0.35 for d in depths]
+    rows = [max(2.2, unit * (LEVEL * (d - 1) + 1.45)) + 0.35 for d in depths]
     fig, axes = plt.subplots(len(ks), 1, figsize=(width, sum(rows)), squeeze=False,
                              gridspec_kw={"height_ratios": rows})  # fmt: skip
     for ax, k in zip(axes[:, 0], ks, strict=True):

@@ -18,13 +18,16 @@ import networkx as nx
 from matplotlib.patches import Circle, Rectangle
 
 from eightlab.tiles import HIGHLIGHT_COLOR, PATH_COLOR, tile_artists
-from eightlab.trees import TREE_LEVEL, mark_path, tree_layout
+from eightlab.trees import mark_path, tree_layout
 
 #: Inches per layout unit (the distance between two leaves) with boards, and with dots.
-UNIT_BOARDS = 1.2
+UNIT_BOARDS = 1.0
 UNIT_DOTS = 0.5
-#: Width of a node's board, in layout units (0.72 in: digits of 8 pt).
-BOARD_WIDTH = 0.6
+#: Width of a node's board, in layout units.
+BOARD_WIDTH = 0.62
+#: Vertical distance between two depths, in layout units: room for a node's id above
+#: it, its two lines of g, h, f under it and the move on the edge between.
+LEVEL = 1.55
 #: Size of the ids, g/h/f and move labels, in points.
 LABEL_SIZE = 8.0
 #: Colours of an expanded node's frame, of a frontier node, of the rest.
@@ -45,7 +48,7 @@ def tree_figsize(tree: nx.DiGraph, boards: bool = True) -> tuple[float, float]:
 def layout_figsize(layout: dict, boards: bool = True) -> tuple[float, float]:
     """The (width, height) in inches of a tree laid out as ``layout`` (of
     :func:`~eightlab.trees.tree_layout`) at the fixed node size."""
-    span = [(x, TREE_LEVEL * y) for x, y in layout.values()]
+    span = [(x, LEVEL * y) for x, y in layout.values()]
     unit = UNIT_BOARDS if boards else UNIT_DOTS
     width = 1.3 + max(x for x, _ in span) - min(x for x, _ in span)
     height = 1.45 + max(y for _, y in span) - min(y for _, y in span)
@@ -103,8 +106,8 @@ def draw_search_tree(
     if path is not None:
         mark_path(tree, path)
     layout = tree_layout(tree) if positions is None else positions
-    span = [(x, TREE_LEVEL * y) for x, y in layout.values()]
-    pos = {n: (layout[n][0], TREE_LEVEL * layout[n][1]) for n in tree.nodes}
+    span = [(x, LEVEL * y) for x, y in layout.values()]
+    pos = {n: (layout[n][0], LEVEL * layout[n][1]) for n in tree.nodes}
     if ax is None:
         _, ax = plt.subplots(figsize=layout_figsize(layout, boards))
     if frontier is None:
@@ -121,7 +124,8 @@ def draw_search_tree(
     tiles = []  # drawn at the end as two collections: dozens of boards in one go
     for u, v, move in tree.edges(data="move"):
         (x0, y0), (x1, y1) = pos[u], pos[v]
-        ax.text((x0 + x1) / 2, (y0 + y1) / 2 - 0.12, move, ha="center", va="center",
+        t = 0.82 / LEVEL  # in the gap under the parent's label, above the child's id
+        ax.text(x0 + t * (x1 - x0), y0 + t * (y1 - y0), move, ha="center", va="center",
                 fontsize=LABEL_SIZE, color="#555555", zorder=2,
                 bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none"})  # fmt: skip
     for node, (x, y) in pos.items():
@@ -143,7 +147,15 @@ def draw_search_tree(
                                 zorder=2.5))  # fmt: skip
             ax.text(x, y, str(node), ha="center", va="center", fontsize=LABEL_SIZE - 1,
                     zorder=3)  # fmt: skip
-        text = " ".join(f"{k}={_fmt(data[k])}" for k in labels if k in ("g", "h", "f"))
+        # g and h on one line, f under them (narrower than a node's pitch); dots: f only
+        parts = {k: f"{k}={_fmt(data[k])}" for k in labels if k in ("g", "h", "f")}
+        if not boards:
+            parts = {k: v for k, v in parts.items() if k == "f"}
+        text = "\n".join(
+            line
+            for line in (" ".join(parts[k] for k in "gh" if k in parts), parts.get("f"))
+            if line
+        )
         if text:
             ax.text(x, y - half - 0.08, text, ha="center", va="top", fontsize=LABEL_SIZE,
                     zorder=4, bbox={"boxstyle": "square,pad=0.08", "fc": "white",
@@ -257,6 +269,7 @@ def draw_search_graph(positions: dict, edges, closed, frontier, current=None, pa
 __all__ = [
     "BOARD_WIDTH",
     "LABEL_SIZE",
+    "LEVEL",
     "UNIT_BOARDS",
     "UNIT_DOTS",
     "draw_search_graph",

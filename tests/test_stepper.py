@@ -61,7 +61,7 @@ def test_draw_step_shows_the_tree_so_far_and_the_frontier(astar_tree):
     tags = [t.get_text() for t in ax.texts if t.get_text().endswith("next")]
     assert tags == [f"{best}  next"]
     ax = stepper.draw_step(tree, 999, steps, boards=False)  # clipped to the last step
-    assert len([t for t in ax.texts if t.get_text().startswith("g=")]) == tree.number_of_nodes()
+    assert len([t for t in ax.texts if t.get_text().startswith("f=")]) == tree.number_of_nodes()
 
 
 def test_step_snapshots_and_the_widget(astar_tree):
