@@ -140,15 +140,22 @@ class Replay:
                 self.nodes, self._latest, self.current = {}, {}, None
             else:
                 _, parent, move, child, g, h = event
-                self._generate(self._node_of(parent), move, child, g, h)
+                self._generate(self._node_of(parent, g), move, child, g, h)
             self.cursor += 1
         if not self.nodes and self.cursor < len(self.events):
             _, board, g, h = self.events[self.cursor]
             self._generate(None, "", board, g, h)
 
-    def _node_of(self, board):
-        if self.current is not None and self.nodes[self.current].board == board:
-            return self.current
+    def _node_of(self, board, g):
+        """The node whose successor (at cost ``g``) is generated: the one being expanded,
+        or (a depth-first search back from a child) its ancestor holding ``board`` at
+        cost ``g - 1`` (a state may recur on the path of a tree search)."""
+        node = self.current
+        while node is not None:
+            here = self.nodes[node]
+            if here.board == board and (g is None or g < 0 or here.g == g - 1):
+                return node
+            node = here.parent
         return self._latest.get(board, self.current)
 
     def _generate(self, parent, move, board, g, h) -> None:

@@ -85,7 +85,7 @@ def draw_search_tree(
         Which of ``g``, ``h``, ``f`` to write under each node (``""`` for none).
     frontier : sequence of int, optional
         Nodes on the frontier, best first: their ids are drawn on orange and the first
-        is marked "next". By default the nodes never expanded.
+        is marked "next". By default the nodes never expanded, none marked "next".
     current : int, optional
         The node just expanded, framed in orange.
     positions : dict, optional
@@ -110,6 +110,7 @@ def draw_search_tree(
     pos = {n: (layout[n][0], LEVEL * layout[n][1]) for n in tree.nodes}
     if ax is None:
         _, ax = plt.subplots(figsize=layout_figsize(layout, boards))
+    following = frontier is not None  # a step of a search: its next node is marked
     if frontier is None:
         frontier = [n for n, o in tree.nodes(data="order") if o is None]
     frontier = list(frontier)
@@ -162,7 +163,7 @@ def draw_search_tree(
                                     "ec": "none"})  # fmt: skip
         if boards:
             chip = FRONTIER_COLOR if node in waiting else ("#e6e6e6" if expanded else "white")
-            tag = f"{node}" + ("  next" if frontier and node == frontier[0] else "")
+            tag = f"{node}" + ("  next" if following and frontier and node == frontier[0] else "")
             ax.text(x - half - 0.05, y + half + 0.1, tag, ha="left", va="bottom",
                     fontsize=LABEL_SIZE, fontweight="bold", zorder=4,
                     bbox={"boxstyle": "round,pad=0.15", "fc": chip, "ec": "#777777",
