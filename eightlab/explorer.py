@@ -22,6 +22,7 @@ import base64
 import html
 import io
 import random
+import time
 
 import ipywidgets as widgets
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -38,6 +39,9 @@ from eightlab.trees import tree_layout
 
 #: Trees with more nodes than this are drawn as numbered dots instead of boards.
 BOARD_NODES = 90
+#: Trees with more nodes than this are shown in the state-space view (a wider picture
+#: would not fit a browser).
+TREE_NODES = 400
 #: Most expansions a search of the explorer may make (it records every event).
 MAX_NODES = 20_000
 #: Resolution of the pictures, dots per inch .
@@ -263,10 +267,15 @@ class Explorer(widgets.VBox):
         if target < self.replay.k:
             self.replay.reset()
         self.replay.step(target - self.replay.k)
+        began = time.perf_counter()
         self._draw()
+        # never ask for steps faster than they are drawn: the kernel would fall behind
+        spent = int(1000 * (time.perf_counter() - began) * 1.2)
+        self.play.interval = max(self._interval, spent)
 
     def _on_speed(self, _change=None) -> None:
         self.play.interval = int(1000 / self.speed.value)
+        self._interval = self.play.interval
 
     # ------------------------------------------------------------------ drawing
     def _draw(self) -> None:
@@ -337,7 +346,7 @@ class Explorer(widgets.VBox):
         replay = self.replay
         tree, frontier = replay.tree(), replay.frontier()
         goal = replay.result.goal
-        if self.view_menu.value == "state space":
+        if self.view_menu.value == "state space" or tree.number_of_nodes() > TREE_NODES:
             positions, edges = replay.graph_layout()
             figure = Figure(figsize=(7.5, 7.5))
             ax = figure.add_subplot()
@@ -346,8 +355,11 @@ class Explorer(widgets.VBox):
             current = replay.nodes[replay.current].board if replay.current is not None else None
             path = [tree.nodes[n]["board"] for n in replay.solution_nodes()]
             draw_search_graph(positions, edges, closed, waiting, current, path, ax=ax, goal=goal)
-            ax.set_title(f"{len(closed)} states expanded, {len(waiting)} on the frontier, "
-                         f"rings: moves from the start", fontsize=10)  # fmt: skip
+            title = (f"{len(closed)} states expanded, {len(waiting)} on the frontier; "
+                     "rings: moves from the start")  # fmt: skip
+            if self.view_menu.value == "tree":
+                title = f"the tree has {tree.number_of_nodes()} nodes, too many to draw:\n{title}"
+            ax.set_title(title, fontsize=10)
         else:
             boards = tree.number_of_nodes() <= BOARD_NODES
             figure = Figure(figsize=layout_figsize(tree_layout(tree), boards))

@@ -260,6 +260,13 @@ class Replay:
         return tree
 
     def graph_layout(self) -> tuple[dict, list]:
+        """Places of every state the whole search reaches (computed once; see
+        :meth:`_graph_layout`)."""
+        if getattr(self, "_graph", None) is None:
+            self._graph = self._graph_layout()
+        return self._graph
+
+    def _graph_layout(self) -> tuple[dict, list]:
         """Places of every state the whole search reaches, on rings by depth from the start.
 
         Returns

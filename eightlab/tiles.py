@@ -155,7 +155,7 @@ def _glyph(text: str) -> Path:
     return path.transformed(Affine2D().translate(-(box.x0 + box.x1) / 2, -(box.y0 + box.y1) / 2))
 
 
-def tile_artists(boards, width: float, digit_height: float, zorder: float = 3):
+def tile_artists(boards, width: float, digit_height: float = 0.42, zorder: float = 3):
     """Many boards as two artists (tiles, numbers): fast to draw where there are dozens.
 
     Parameters
@@ -165,7 +165,7 @@ def tile_artists(boards, width: float, digit_height: float, zorder: float = 3):
     width : float
         Width of each board, in data units.
     digit_height : float
-        Height of a number (its glyph), in data units.
+        Height of a number (its glyph), as a fraction of a cell.
 
     Returns
     -------
@@ -185,7 +185,7 @@ def tile_artists(boards, width: float, digit_height: float, zorder: float = 3):
             cx, cy = left + c * cell, bottom + (board.rows - 1 - r) * cell
             squares.append(Rectangle((cx + 0.05 * cell, cy + 0.05 * cell), 0.9 * cell, 0.9 * cell))
             colours.append(HIGHLIGHT_COLOR if tile in marked else TILE_COLOR)
-            move = Affine2D().scale(digit_height).translate(cx + cell / 2, cy + cell / 2)
+            move = Affine2D().scale(digit_height * cell).translate(cx + cell / 2, cy + cell / 2)
             glyphs.append(_glyph(str(tile)).transformed(move))
     tiles = PatchCollection(squares, facecolors=colours, edgecolors=FRAME_COLOR, linewidths=1,
                             zorder=zorder + 0.1)  # fmt: skip

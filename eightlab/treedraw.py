@@ -13,8 +13,11 @@
 
 from __future__ import annotations
 
+import math
+
 import matplotlib.pyplot as plt
 import networkx as nx
+from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle, Rectangle
 
 from eightlab.tiles import HIGHLIGHT_COLOR, PATH_COLOR, tile_artists
@@ -172,8 +175,7 @@ def draw_search_tree(
             ax.text(x + half + 0.05, y + half + 0.1, f"#{data['order']}", ha="right",
                     va="bottom", fontsize=LABEL_SIZE - 0.5, color="#555555")  # fmt: skip
     if tiles:
-        # numbers 0.42 of a cell high (about 9 pt type at UNIT_BOARDS inches per unit)
-        for artist in tile_artists(tiles, BOARD_WIDTH, 0.42 * BOARD_WIDTH / 3):
+        for artist in tile_artists(tiles, BOARD_WIDTH):
             ax.add_collection(artist, autolim=False)
     xs = [x for x, _ in span]
     ys = [y for _, y in pos.values()]  # the depths drawn; the width of the whole layout
@@ -236,14 +238,17 @@ def draw_search_graph(positions: dict, edges, closed, frontier, current=None, pa
         _, ax = plt.subplots(figsize=(size, size))
     closed, frontier = set(closed), set(frontier)
     drawn = [s for s in positions if s in closed or s in frontier]
-    count = max(len(positions), 1)
-    dot = max(6.0, min(60.0, 9000.0 / count))
-    segments = [(positions[u], positions[v]) for u, v in edges if u in positions and v in positions]
-    for (x0, y0), (x1, y1) in segments:
-        ax.plot([x0, x1], [y0, y1], color="#cccccc", linewidth=0.6, zorder=1)
-    ghost = [positions[s] for s in positions if s not in closed and s not in frontier]
-    if ghost:
-        ax.scatter(*zip(*ghost, strict=True), s=dot * 0.4, color="#eeeeee", zorder=1.5)
+    # the states still to come, one ring beyond the frontier (rings are depths)
+    reach = max((math.hypot(*positions[s]) for s in drawn), default=0.0) + 1.01
+    ghosts = [s for s in positions if s not in closed and s not in frontier
+              and math.hypot(*positions[s]) <= reach]  # fmt: skip
+    shown = set(drawn) | set(ghosts)
+    dot = max(6.0, min(60.0, 9000.0 / max(len(shown), 1)))
+    segments = [(positions[u], positions[v]) for u, v in edges if u in shown and v in shown]
+    ax.add_collection(LineCollection(segments, colors="#cccccc", linewidths=0.6, zorder=1))
+    if ghosts:
+        ax.scatter(*zip(*(positions[s] for s in ghosts), strict=True), s=dot * 0.4,
+                   color="#e4e4e4", zorder=1.5)  # fmt: skip
     for states, colour, label in (
         (closed, CLOSED_COLOR, "expanded (closed)"),
         (frontier, FRONTIER_COLOR, "frontier"),
@@ -261,6 +266,9 @@ def draw_search_graph(positions: dict, edges, closed, frontier, current=None, pa
     if goal is not None and goal in positions and (goal in closed or goal in frontier):
         ax.scatter(*positions[goal], s=dot * 6, marker="*", color=PATH_COLOR, zorder=5,
                    label="goal")  # fmt: skip
+    if shown:
+        ax.set_xlim(-reach - 0.5, reach + 0.5)
+        ax.set_ylim(-reach - 0.5, reach + 0.5)
     ax.set_aspect("equal")
     ax.set_axis_off()
     ax.legend(loc="upper left", bbox_to_anchor=(0.0, 1.0), frameon=False, fontsize=LABEL_SIZE + 1)
