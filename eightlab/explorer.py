@@ -354,7 +354,9 @@ class Explorer(widgets.VBox):
             waiting = {tree.nodes[n]["board"] for n in frontier}
             current = replay.nodes[replay.current].board if replay.current is not None else None
             path = [tree.nodes[n]["board"] for n in replay.solution_nodes()]
-            draw_search_graph(positions, edges, closed, waiting, current, path, ax=ax, goal=goal)
+            ids = {tree.nodes[n]["board"]: str(n) for n in frontier} if len(frontier) <= 40 else {}
+            draw_search_graph(positions, edges, closed, waiting, current, path, ax=ax, goal=goal,
+                              labels=ids)  # fmt: skip
             title = (f"{len(closed)} states expanded, {len(waiting)} on the frontier; "
                      "rings: moves from the start")  # fmt: skip
             if self.view_menu.value == "tree":

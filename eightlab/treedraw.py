@@ -208,7 +208,7 @@ def frontier_lines(tree: nx.DiGraph, frontier, shown: int = 10) -> list[str]:
 
 
 def draw_search_graph(positions: dict, edges, closed, frontier, current=None, path_states=(),
-                      ax=None, goal=None, size: float = 6.5):  # fmt: skip
+                      ax=None, goal=None, size: float = 6.5, labels=None):  # fmt: skip
     """The states a search reached, as dots on rings by depth from the start.
 
     Parameters
@@ -229,6 +229,8 @@ def draw_search_graph(positions: dict, edges, closed, frontier, current=None, pa
         Marked with a star when reached.
     size : float
         Side of a new figure, in inches.
+    labels : dict, optional
+        ``{state: text}`` written beside those dots (the frontier's node ids).
 
     Returns
     -------
@@ -266,6 +268,11 @@ def draw_search_graph(positions: dict, edges, closed, frontier, current=None, pa
     if goal is not None and goal in positions and (goal in closed or goal in frontier):
         ax.scatter(*positions[goal], s=dot * 6, marker="*", color=PATH_COLOR, zorder=5,
                    label="goal")  # fmt: skip
+    for state, text in (labels or {}).items():
+        if state in positions:
+            x, y = positions[state]
+            ax.annotate(text, (x, y), xytext=(4, 3), textcoords="offset points",
+                        fontsize=LABEL_SIZE, color="#7a3d00", zorder=6)  # fmt: skip
     if shown:
         ax.set_xlim(-reach - 0.5, reach + 0.5)
         ax.set_ylim(-reach - 0.5, reach + 0.5)
