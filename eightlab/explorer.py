@@ -366,7 +366,12 @@ class Explorer(widgets.VBox):
             boards = tree.number_of_nodes() <= BOARD_NODES
             figure = Figure(figsize=layout_figsize(tree_layout(tree), boards))
             ax = figure.add_axes((0, 0, 1, 1))
-            draw_search_tree(tree, ax=ax, boards=boards, frontier=frontier, current=replay.current)
+            found = replay.done and replay.result.solved
+            goal_node = replay.solution_nodes()[-1:] if found else []
+            if goal_node and goal_node[0] in frontier:  # the goal first: the search stopped there
+                frontier = goal_node + [n for n in frontier if n != goal_node[0]]
+            draw_search_tree(tree, ax=ax, boards=boards, frontier=frontier, current=replay.current,
+                             next_label="goal" if found else "next")  # fmt: skip
         return figure
 
     def _frontier_table(self, tree, frontier, shown: int = 24) -> str:

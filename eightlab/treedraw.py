@@ -67,6 +67,7 @@ def draw_search_tree(
     frontier=None,
     current=None,
     positions: dict | None = None,
+    next_label: str = "next",
 ):
     """Draw a search tree in layers by depth: fixed-size nodes, ids, g/h/f, the path in red.
 
@@ -95,6 +96,8 @@ def draw_search_tree(
         ``{node: (x, y)}`` from :func:`~eightlab.trees.tree_layout` of a larger tree
         holding this one (the whole search), so that a node keeps its place from step
         to step; the axes then span all of them. By default the layout of ``tree``.
+    next_label : str
+        The word beside the first frontier node ("goal" once the search found it).
 
     Returns
     -------
@@ -166,7 +169,9 @@ def draw_search_tree(
                                     "ec": "none"})  # fmt: skip
         if boards:
             chip = FRONTIER_COLOR if node in waiting else ("#e6e6e6" if expanded else "white")
-            tag = f"{node}" + ("  next" if following and frontier and node == frontier[0] else "")
+            tag = f"{node}" + (
+                f"  {next_label}" if following and frontier and node == frontier[0] else ""
+            )
             ax.text(x - half - 0.05, y + half + 0.1, tag, ha="left", va="bottom",
                     fontsize=LABEL_SIZE, fontweight="bold", zorder=4,
                     bbox={"boxstyle": "round,pad=0.15", "fc": chip, "ec": "#777777",
