@@ -32,7 +32,7 @@ from eightlab.board import as_board, goal_or_default
 from eightlab.errors import EightlabError
 from eightlab.heuristics import HEURISTICS, get_heuristic
 from eightlab.instances import random_solvable_board, random_walk_instance
-from eightlab.replay import Replay
+from eightlab.replay import Replay, unfit_reason
 from eightlab.search import ALGORITHMS, get_algorithm
 from eightlab.treedraw import draw_search_graph, draw_search_tree, layout_figsize
 from eightlab.trees import tree_layout
@@ -52,32 +52,6 @@ _STYLE = (
     "<style>.jp-OutputArea-child:has(.eightlab-explorer) ~ "
     ".jp-OutputArea-child:has(.eightlab-snapshot) {display: none;}</style>"
 )
-
-
-def unfit_reason(algorithm: str, heuristic: str, start, goal=None) -> str | None:
-    """Why the explorer refuses this algorithm with this heuristic on these boards, or None.
-
-    Raises
-    ------
-    EightlabError
-        On an unknown name or a bad board (the message names it).
-    """
-    spec = get_algorithm(algorithm)
-    start = as_board(start)
-    goal = goal_or_default(goal, start) if goal is not None else None
-    if spec.name == "bidirectional-bfs":
-        return (
-            "bidirectional-bfs grows two trees, one from each end; the explorer draws one "
-            "tree from the start: pick bfs to see one side"
-        )
-    h = get_heuristic(heuristic)
-    if spec.informed and not h.applies_to(start):
-        sizes = " or ".join(f"{r}x{c}" for r, c in sorted(h.shapes))
-        return (
-            f"the heuristic {h.name} is defined on {sizes} boards only, and this board is "
-            f"{start.rows}x{start.cols}"
-        )
-    return None
 
 
 def _png(figure: Figure) -> bytes:
@@ -459,4 +433,4 @@ def explore(start=None, goal=None, algorithm: str = "astar", heuristic: str = "m
     return Explorer(start, goal, algorithm, heuristic, max_nodes=max_nodes, seed=seed)
 
 
-__all__ = ["BOARD_NODES", "Explorer", "explore", "unfit_reason"]
+__all__ = ["BOARD_NODES", "Explorer", "explore", "unfit_reason"]  # unfit_reason: from replay

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from eightlab.board import Board
+from eightlab.board import Board, as_board, goal_or_default
+from eightlab.heuristics import get_heuristic
 from eightlab.search import RecordingObserver, get_algorithm, solve
 from eightlab.trees import tree_layout
 
@@ -297,4 +298,30 @@ class Replay:
         return pos, edges
 
 
-__all__ = ["DEPTH_FIRST", "Node", "Replay"]
+def unfit_reason(algorithm: str, heuristic: str, start, goal=None) -> str | None:
+    """Why the explorer refuses this algorithm with this heuristic on these boards, or None.
+
+    Raises
+    ------
+    EightlabError
+        On an unknown name or a bad board (the message names it).
+    """
+    spec = get_algorithm(algorithm)
+    start = as_board(start)
+    goal = goal_or_default(goal, start) if goal is not None else None
+    if spec.name == "bidirectional-bfs":
+        return (
+            "bidirectional-bfs grows two trees, one from each end; the explorer draws one "
+            "tree from the start: pick bfs to see one side"
+        )
+    h = get_heuristic(heuristic)
+    if spec.informed and not h.applies_to(start):
+        sizes = " or ".join(f"{r}x{c}" for r, c in sorted(h.shapes))
+        return (
+            f"the heuristic {h.name} is defined on {sizes} boards only, and this board is "
+            f"{start.rows}x{start.cols}"
+        )
+    return None
+
+
+__all__ = ["DEPTH_FIRST", "Node", "Replay", "unfit_reason"]
