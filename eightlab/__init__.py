@@ -22,6 +22,16 @@ from eightlab.solvability import is_solvable
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name):
+    # eightlab.explorer imports ipywidgets and matplotlib: only when it is asked for
+    if name == "explore":
+        from eightlab.explorer import explore
+
+        return explore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "ALGORITHMS",
     "HEURISTICS",
@@ -38,6 +48,7 @@ __all__ = [
     "SearchStats",
     "Status",
     "UnknownNameError",
+    "explore",
     "get_algorithm",
     "get_heuristic",
     "is_solvable",
