@@ -19,12 +19,12 @@ from eightlab.heuristics import HEURISTICS, Heuristic, get_heuristic
 from eightlab.result import SearchResult, SearchStats, Status
 from eightlab.search import ALGORITHMS, Observer, RecordingObserver, get_algorithm, solve
 from eightlab.solvability import is_solvable
-
-__version__ = "0.1.0"
+from eightlab.version import __version__  # noqa: F401  (eightlab.__version__)
 
 
 def __getattr__(name):
-    # eightlab.explorer imports ipywidgets and matplotlib: only when it is asked for
+    # eightlab.explorer imports ipywidgets and matplotlib: only when it is asked for (this
+    # package's facade sits on the top floor, above everything it re-exports)
     if name == "explore":
         from eightlab.explorer import explore
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import eightlab
-
 #: The file that marks a finished run's folder (written by the runner last).
 PROVENANCE = "provenance.json"
 
@@ -24,7 +22,7 @@ def repository_root() -> Path | None:
     Path or None
         None when eightlab is installed without its repository.
     """
-    root = Path(eightlab.__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     return root if (root / "notebooks").is_dir() else None
 
 

@@ -118,7 +118,7 @@ def versions() -> dict:
     """``package -> version`` for :data:`PACKAGES` (None when not installed)."""
     from importlib import metadata
 
-    import eightlab
+    from eightlab.version import __version__
 
     found = {}
     for package in PACKAGES:
@@ -127,7 +127,7 @@ def versions() -> dict:
         except metadata.PackageNotFoundError:
             found[package] = None
     if found["eightlab"] is None:  # run from a checkout that is not installed
-        found["eightlab"] = eightlab.__version__
+        found["eightlab"] = __version__
     return found
 
 
