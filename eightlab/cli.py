@@ -154,8 +154,10 @@ def build_parser() -> argparse.ArgumentParser:
                      default=[], help="override a parameter, as papermill -p does")  # fmt: skip
     run.add_argument("--preset", default=None, metavar="NAME",
                      help=f"a named parameter preset: {', '.join(PRESETS)}")  # fmt: skip
-    run.add_argument("--notebooks", default="notebooks", metavar="DIR", help="default: notebooks")
-    run.add_argument("--results", default="results", metavar="DIR", help="default: results")
+    run.add_argument("--notebooks", default=None, metavar="DIR",
+                     help="default: notebooks/ of the checkout, from any working directory")  # fmt: skip
+    run.add_argument("--results", default=None, metavar="DIR",
+                     help="default: results/ of the checkout, from any working directory")  # fmt: skip
 
     problem = commands.add_parser(
         "problem",

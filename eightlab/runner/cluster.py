@@ -85,7 +85,17 @@ def execute_tasks(
         How the tasks ran, for provenance: ``mode`` (``"serial"``, ``"local cluster"``,
         ``"remote cluster"``), ``workers``, ``threads_per_worker``, ``scheduler``,
         ``timing`` (a sentence on how the times were measured).
+
+    Raises
+    ------
+    EightlabError
+        If ``scheduler`` is no address of the form ``tcp://HOST:PORT`` (port 1 to
+        65535); checked before connecting.
     """
+    if scheduler is not None:  # its form and port, before any wait for a connection
+        from eightlab.runner.checks import check_address
+
+        scheduler = check_address(scheduler) or None
     runnable = runnable or (lambda key, task: True)
     say = echo or (lambda text: print(text, file=sys.stderr))
     if scheduler is None and workers <= 1:

@@ -42,6 +42,7 @@ from pathlib import Path
 
 from eightlab.errors import EightlabError
 from eightlab.files import readable_mode
+from eightlab.runner.folders import RUNNER_VARIABLE
 from eightlab.runner.html import write_html
 from eightlab.runner.progress import PROGRESS_VARIABLE, watch
 from eightlab.runner.provenance import NOTES, provenance, write_provenance
@@ -325,10 +326,11 @@ def _kernel_environment(progress_file: Path):
     (so the notebooks run the runner's code, installed or not) and where to report the
     grid's progress."""
     root = str(Path(__file__).resolve().parents[2])
-    saved = {key: os.environ.get(key) for key in ("PYTHONPATH", PROGRESS_VARIABLE)}
+    saved = {key: os.environ.get(key) for key in ("PYTHONPATH", PROGRESS_VARIABLE, RUNNER_VARIABLE)}
     before = saved["PYTHONPATH"]
     os.environ["PYTHONPATH"] = root if not before else os.pathsep.join([root, before])
     os.environ[PROGRESS_VARIABLE] = str(progress_file)
+    os.environ[RUNNER_VARIABLE] = "1"  # the notebook's begin() leaves the bookkeeping to us
     try:
         yield
     finally:

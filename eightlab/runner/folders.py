@@ -15,6 +15,10 @@ import eightlab
 #: The file that marks a finished run's folder (written by the runner last).
 PROVENANCE = "provenance.json"
 
+#: Set in a kernel's environment by ``eightlab run``, which does the run's bookkeeping
+#: (see :func:`eightlab.runner.notebook.begin`).
+RUNNER_VARIABLE = "EIGHTLAB_RUNNER"
+
 
 def repository_root() -> Path | None:
     """The checkout eightlab was imported from (the folder holding ``notebooks/``).
@@ -32,6 +36,12 @@ def results_root() -> Path:
     """``results/`` of the checkout, or of the working directory when there is none."""
     root = repository_root()
     return (root if root is not None else Path.cwd()) / "results"
+
+
+def notebooks_root() -> Path:
+    """``notebooks/`` of the checkout, or of the working directory when there is none."""
+    root = repository_root()
+    return (root if root is not None else Path.cwd()) / "notebooks"
 
 
 def output_folder(name: str, output_dir: str = "") -> Path:

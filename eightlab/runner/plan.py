@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from eightlab.errors import EightlabError, UnknownNameError
+from eightlab.runner.checks import check_together
 from eightlab.runner.parameters import (
     OUTPUT_PARAMETER,
     check_parameter,
     declared_parameters,
+    default_value,
     parse_value,
 )
 
@@ -71,6 +73,9 @@ class Plan:
         The parameters to inject, ``output_dir`` included.
     declared : dict
         The parameters it declares (:func:`declared_parameters`).
+    command : list of str
+        The command that runs it again, alone (``python -m eightlab run --only NAME``
+        with the preset and the ``-p`` values as typed).
     """
 
     path: Path
@@ -78,6 +83,7 @@ class Plan:
     folder: str
     parameters: dict
     declared: dict
+    command: list = field(default_factory=list)
 
 
 def discover(notebooks_dir) -> list[Path]:
@@ -202,13 +208,30 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
         }
         if raw and not overrides:
             continue  # a researcher's -p run: notebooks it does not concern are not run
-        for name, value in {**preset_parameters, **overrides}.items():
+        given = {**preset_parameters, **overrides}
+        for name, value in given.items():
             if name in params:
                 typed = check_parameter(path.stem, name, value, params[name], raw.get(name))
+                given[name] = typed
                 if name in overrides:
                     overrides[name] = typed
+        defaults = {k: default_value(v["default"]) for k, v in params.items()}
+        together = check_together(path.stem, {**defaults, **given})
+        for name in overrides:  # a board given as an int keeps its leading zero
+            overrides[name] = together[name]
         injected = {**preset_parameters, **overrides, OUTPUT_PARAMETER: "."}
+        command = ["python", "-m", "eightlab", "run", "--only", path.stem]
+        command += ["--preset", preset] if preset else []
+        for name in overrides:
+            command += ["-p", name, str(raw[name])]
         plans.append(
-            Plan(path, path.stem, folder_name(path.stem, preset, overrides), injected, params)
+            Plan(
+                path,
+                path.stem,
+                folder_name(path.stem, preset, overrides),
+                injected,
+                params,
+                command,
+            )
         )
     return plans
