@@ -214,6 +214,7 @@ class NotebookRun:
             static_provenance,
             write_provenance,
         )
+        from eightlab.runner.reruns import strip_clock_times
 
         command = parent_command()
         cwd = _parent_cwd()
@@ -223,6 +224,7 @@ class NotebookRun:
             source = Path(cwd or ".") / output
             if source.exists():
                 shutil.copyfile(source, copy)
+                strip_clock_times(copy)
                 write_html(copy, self.temporary / f"{self.name}.html")
         _finish_folder(self.temporary)
         seconds = time.perf_counter() - self._clock
