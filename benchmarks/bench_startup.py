@@ -3,7 +3,9 @@
 A solve of an 8-puzzle board takes microseconds; what a user waits for is the start-up
 (the interpreter, numpy, eightlab's registries). The reference is the same interpreter
 running ``python -c "import numpy"``; the two commands alternate in one loop, so load
-on the machine hits both alike. Prints both medians and their ratio.
+on the machine hits both alike. Prints both medians and their ratio, of the wall-clock
+time from start to exit and of the CPU time (user + system) of the process, which a
+loaded machine disturbs less.
 
     python benchmarks/bench_startup.py [--repeat 30]
 """
@@ -11,6 +13,7 @@ on the machine hits both alike. Prints both medians and their ratio.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -20,26 +23,41 @@ REFERENCE = [sys.executable, "-c", "import numpy"]
 CANDIDATE = [sys.executable, "-m", "eightlab", "solve", "283104765", "--goal", "123804765"]
 
 
-def wall(command: list[str]) -> float:
-    """Seconds from start to exit of ``command`` (its output discarded)."""
+def timed(command: list[str], env=None) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (user + system) of one run of ``command``."""
     started = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{command} exited with {process.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30, help="runs of each (default 30)")
-    repeat = parser.parse_args().repeat
-    wall(REFERENCE), wall(CANDIDATE)  # warm the file cache and __pycache__
-    reference, candidate = [], []
-    for _ in range(repeat):
-        reference.append(wall(REFERENCE))
-        candidate.append(wall(CANDIDATE))
-    ref, cand = statistics.median(reference), statistics.median(candidate)
-    print(f"python -c 'import numpy'          median {ref * 1000:7.1f} ms  ({repeat} runs)")
-    print(f"python -m eightlab solve (8-puzzle) median {cand * 1000:7.1f} ms  ({repeat} runs)")
-    print(f"ratio {cand / ref:.2f}")
+    parser.add_argument("--other", metavar="TREE", default=None,
+                        help="also time the solve of another checkout (PYTHONPATH=TREE), "
+                        "in the same loop")  # fmt: skip
+    args = parser.parse_args()
+    runs = {"python -c 'import numpy'": (REFERENCE, None), "eightlab solve": (CANDIDATE, None)}
+    if args.other:
+        env = {**os.environ, "PYTHONPATH": args.other}
+        runs[f"eightlab solve of {args.other}"] = (CANDIDATE, env)
+    times = {name: [] for name in runs}
+    for command, env in runs.values():
+        timed(command, env)  # warm the file cache and __pycache__
+    for _ in range(args.repeat):
+        for name, (command, env) in runs.items():
+            times[name].append(timed(command, env))
+    print(f"medians of {args.repeat} runs each, interleaved")
+    for i, what in enumerate(("wall-clock", "CPU")):
+        medians = {name: statistics.median(t[i] for t in found) for name, found in times.items()}
+        ref = medians["python -c 'import numpy'"]
+        for name, median in medians.items():
+            print(f"{what:10}  {name:40} {median * 1000:7.1f} ms   ratio {median / ref:.2f}")
 
 
 if __name__ == "__main__":
