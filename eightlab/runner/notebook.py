@@ -139,7 +139,9 @@ def _short_errors() -> None:
         return
 
     def one_line(self, kind, value, tb, tb_offset=None):
-        self.showtraceback((kind, value, tb), exception_only=True)
+        line = [f"{kind.__name__}: {value}"]  # shown, and sent to papermill, as the traceback
+        self._showtraceback(kind, value, line)
+        return line
 
     shell.set_custom_exc((EightlabError,), one_line)
 
