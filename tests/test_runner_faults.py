@@ -453,7 +453,7 @@ def test_times_are_kept_apart_from_counts(tmp_path):
 def test_an_executed_notebook_keeps_no_clock_times(tmp_path):
     import json
 
-    from eightlab.runner.reruns import strip_clock_times
+    from eightlab.runner.reruns import steady_notebook
 
     path = tmp_path / "x.ipynb"
     clock = {"start_time": "2026-01-01T00:00:00", "end_time": "x", "duration": 1.5}
@@ -464,9 +464,40 @@ def test_an_executed_notebook_keeps_no_clock_times(tmp_path):
         "nbformat": 4, "nbformat_minor": 5,
     }  # fmt: skip
     path.write_text(json.dumps(document))
-    strip_clock_times(path)
+    steady_notebook(path)
     text = path.read_text()
     assert "2026" not in text and "duration" not in text and "iopub" not in text
     kept = json.loads(text)
     assert kept["metadata"]["papermill"] == {"parameters": {"a": 1}}
     assert kept["cells"][0]["metadata"] == {"papermill": {"status": "completed"}}
+
+
+def test_an_executed_notebook_keeps_no_random_ids(tmp_path):
+    import json
+
+    from eightlab.runner.reruns import steady_notebook
+
+    def executed(uuid: str, cell_id: str) -> dict:
+        table = f'<style>#T_{uuid}_row0_col0 {{color: red}}</style><table id="T_{uuid}">'
+        return {
+            "cells": [
+                {"cell_type": "code", "id": cell_id, "source": "a = 1", "outputs": [],
+                 "metadata": {"tags": ["injected-parameters"]}},
+                {"cell_type": "code", "id": "x", "source": "t", "metadata": {},
+                 "outputs": [{"output_type": "execute_result", "metadata": {},
+                              "data": {"text/html": [table], "text/plain": [
+                                  f"<pandas.io.formats.style.Styler at 0x7f{uuid}>"]}}]},
+            ],
+            "metadata": {"papermill": {"output_path": f"/r/.tmp-x-{uuid}/x.ipynb"}},
+            "nbformat": 4, "nbformat_minor": 5,
+        }  # fmt: skip
+
+    texts = []
+    for uuid, cell_id in (("77e64", "b7a5a233"), ("c821d", "62b3930a")):
+        path = tmp_path / f"{uuid}.ipynb"
+        path.write_text(json.dumps(executed(uuid, cell_id)))
+        steady_notebook(path)
+        texts.append(path.read_text())
+    assert texts[0] == texts[1]
+    assert "#T_table0_row0_col0" in texts[0] and 'id=\\"T_table0\\"' in texts[0]
+    assert "<pandas.io.formats.style.Styler>" in texts[0] and ".tmp-" not in texts[0]

@@ -27,6 +27,8 @@ import tempfile
 import uuid
 from importlib.util import find_spec
 
+from eightlab.runner.folders import BATCH_VARIABLE
+
 #: Workers a task may kill before it is given up (Dask's ``allowed-failures``) when
 #: eightlab starts the cluster; an existing cluster keeps its own setting.
 ALLOWED_FAILURES = 2
@@ -135,8 +137,12 @@ def execute_tasks(
     try:
         with Client(cluster if cluster is not None else scheduler) as client:
             info = _describe(client, cluster, scheduler)
-            say(f"eightlab: {info['mode']} at {info['scheduler']}, {info['workers']} workers; "
-                f"dashboard {info['dashboard']}")  # fmt: skip
+            if cluster is not None and os.environ.get(BATCH_VARIABLE):
+                # a batch run's output: no random ports (they are in provenance.json)
+                say(f"eightlab: {info['mode']}, {info['workers']} workers")
+            else:
+                say(f"eightlab: {info['mode']} at {info['scheduler']}, {info['workers']} "
+                    f"workers; dashboard {info['dashboard']}")  # fmt: skip
             _run_on(client, function, tasks, info["threads"], runnable, on_row, on_lost)
     finally:
         if cluster is not None:

@@ -19,6 +19,10 @@ PROVENANCE = "provenance.json"
 #: (see :func:`eightlab.runner.notebook.begin`).
 RUNNER_VARIABLE = "EIGHTLAB_RUNNER"
 
+#: Set in a kernel's environment for a batch run (``eightlab run``, papermill by hand):
+#: what the run prints is kept, so it prints no random ports.
+BATCH_VARIABLE = "EIGHTLAB_BATCH"
+
 
 def repository_root() -> Path | None:
     """The checkout eightlab was imported from (the folder holding ``notebooks/``).

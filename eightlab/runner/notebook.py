@@ -40,7 +40,13 @@ from pathlib import Path
 
 from eightlab.errors import EightlabError
 from eightlab.runner.checks import BOARDS, board_value, check_together
-from eightlab.runner.folders import PROVENANCE, RUNNER_VARIABLE, notebooks_root, results_root
+from eightlab.runner.folders import (
+    BATCH_VARIABLE,
+    PROVENANCE,
+    RUNNER_VARIABLE,
+    notebooks_root,
+    results_root,
+)
 from eightlab.runner.parameters import (
     OUTPUT_PARAMETER,
     check_parameter,
@@ -93,7 +99,12 @@ def begin(name: str, namespace: dict, notebook=None) -> NotebookRun:
     defaults = {k: default_value(v["default"]) for k, v in declared.items()}
     run = NotebookRun(name, path, defaults, values, _mode())
     if run.mode == "papermill":
-        namespace[OUTPUT_PARAMETER] = str(run.start(namespace.get(OUTPUT_PARAMETER, "")))
+        os.environ[BATCH_VARIABLE] = "1"  # this kernel's output is kept
+        temporary = run.start(namespace.get(OUTPUT_PARAMETER, ""))
+        # as under eightlab run: the kernel works in the temporary folder, which the
+        # notebook knows as "." (no random name in what it prints)
+        os.chdir(temporary)
+        namespace[OUTPUT_PARAMETER] = "."
     return run
 
 
@@ -172,6 +183,7 @@ class NotebookRun:
         self._started = datetime.now(UTC)
         self._clock = time.perf_counter()
         self._done = False
+        self._cwd = os.getcwd()
 
     def start(self, output_dir: str) -> Path:
         """Lock the results folder and make the temporary folder the notebook writes into."""
@@ -216,7 +228,7 @@ class NotebookRun:
             static_provenance,
             write_provenance,
         )
-        from eightlab.runner.reruns import strip_clock_times
+        from eightlab.runner.reruns import steady_notebook
 
         command = parent_command()
         cwd = _parent_cwd()
@@ -226,7 +238,7 @@ class NotebookRun:
             source = Path(cwd or ".") / output
             if source.exists():
                 shutil.copyfile(source, copy)
-                strip_clock_times(copy)
+                steady_notebook(copy)
                 write_html(copy, self.temporary / f"{self.name}.html")
         _finish_folder(self.temporary)
         seconds = time.perf_counter() - self._clock
@@ -250,6 +262,7 @@ class NotebookRun:
             record.setdefault(key, value)
         write_provenance(self.temporary, record)
         (self.temporary / NOTES).unlink(missing_ok=True)
+        os.chdir(self._cwd)
         with signals_deferred():
             swap_in(self.temporary, self.folder)
             shutil.rmtree(self._kept(), ignore_errors=True)
@@ -264,6 +277,7 @@ class NotebookRun:
             return
         from eightlab.runner.execute import _keep_partials
 
+        os.chdir(self._cwd)
         if self.temporary.exists():
             _keep_partials(self.temporary, self._kept())
             shutil.rmtree(self.temporary, ignore_errors=True)

@@ -10,7 +10,7 @@ finished run's folder is tidied before it is swapped in:
   ``NAME.timings.csv``: a column ``row`` (the row of ``NAME.csv``, from 0) and the
   time columns. :func:`read_table` joins the two again;
 * the executed notebook loses the start and end times and durations papermill and
-  nbclient write into its metadata.
+  nbclient write into its metadata, and its random ids (:func:`steady_notebook`).
 
 What still changes on a rerun: the ``*.timings.csv`` files, ``provenance.json``
 (commit, start, end, duration), and the executed notebook, its HTML and the figures
@@ -109,8 +109,12 @@ def read_table(folder, name: str):
     return table
 
 
-def strip_clock_times(notebook) -> None:
-    """Remove the clock times papermill and nbclient wrote into an executed notebook.
+def steady_notebook(notebook) -> None:
+    """Remove what changes on every run from an executed notebook, though nothing it
+    shows does: the clock times papermill and nbclient write into its metadata, the
+    random id papermill gives the cell of injected parameters, the random ids of
+    pandas' styled tables (numbered in order of appearance instead), memory addresses
+    in default reprs (``<Styler at 0x7f...>``) and the runner's temporary output path.
 
     Parameters
     ----------
@@ -123,14 +127,45 @@ def strip_clock_times(notebook) -> None:
     except (OSError, ValueError):
         return
     changed = _strip(document.get("metadata", {}))
-    for cell in document.get("cells", []):
+    papermill = document.get("metadata", {}).get("papermill", {})
+    if ".tmp-" in str(papermill.get("output_path", "")):  # the runner's temporary folder
+        papermill.pop("output_path")
+        changed = True
+    tables: dict[str, str] = {}
+    for number, cell in enumerate(document.get("cells", [])):
         metadata = cell.get("metadata", {})
         changed |= _strip(metadata)
         if metadata.pop("execution", None) is not None:  # nbclient's iopub times
             changed = True
+        if "injected-parameters" in metadata.get("tags", []) and cell.get("id"):
+            cell["id"], changed = f"injected-parameters-{number}", True
+        for output in cell.get("outputs", []):
+            plain = output.get("data", {}).get("text/plain")
+            if plain is not None:
+                text = "".join(plain) if isinstance(plain, list) else plain
+                steady = _ADDRESS.sub(">", text)
+                if steady != text:
+                    output["data"]["text/plain"], changed = steady, True
+            html = output.get("data", {}).get("text/html")
+            if html is not None:
+                text = "".join(html) if isinstance(html, list) else html
+                steady = _STYLER_ID.sub(lambda m: _table_id(m.group(0), tables), text)
+                if steady != text:
+                    output["data"]["text/html"], changed = steady, True
     if changed:
         text = json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
         atomic_write(path, text)
+
+
+#: The memory address in an object's default repr (``<Styler at 0x7f2cd5a679d0>``).
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+>")
+
+#: The id pandas gives a styled table (``T_`` and five random hex digits).
+_STYLER_ID = re.compile(r"(?<![\w-])T_[0-9a-f]{5}(?![0-9a-f])")
+
+
+def _table_id(found: str, tables: dict) -> str:
+    return tables.setdefault(found, f"T_table{len(tables)}")
 
 
 def _strip(metadata: dict) -> bool:
