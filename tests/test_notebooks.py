@@ -539,6 +539,16 @@ def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
     assert provenance["execution"]["timing"]
     assert provenance["conventions"]
     assert not list(compare_run.glob("*.partial.csv"))
+    assert provenance["command"].startswith("python -m eightlab run --only compare_algorithms")
+    # issue 20: the counts apart from the seconds, so a rerun leaves the counts unchanged
+    runs = pd.read_csv(compare_run / "runs.csv")
+    timings = pd.read_csv(compare_run / "runs.timings.csv")
+    assert "wall_seconds" not in runs and "expanded" in runs
+    assert list(timings.columns) == ["row", "wall_seconds", "cpu_seconds"]
+    assert timings["row"].tolist() == list(range(len(runs)))
+    assert "wall_seconds_median" in pd.read_csv(compare_run / "summary.timings.csv")
+    executed = (compare_run / "compare_algorithms.ipynb").read_text()
+    assert "start_time" not in executed and ".tmp-" not in executed
 
 
 def test_compare_algorithms_optimal_searches_find_optimal_lengths(compare_run):
