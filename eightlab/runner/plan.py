@@ -2,7 +2,9 @@
 
 Every check happens here, before any kernel starts: the notebook folder holds
 notebooks, each override is declared by a selected notebook and fits its type and range
-(:func:`eightlab.runner.parameters.check_parameter`).
+(:func:`eightlab.runner.parameters.check_parameter`), and the parameters fit together
+(:func:`eightlab.runner.checks.check_together`: boards of the notebook's size, heuristics
+defined on it, a solvable pair, a scheduler address).
 
 Each run gets one folder of ``results/``: ``NAME/`` with the notebook's own parameters,
 ``NAME--PRESET/`` for ``--preset PRESET``, ``NAME--custom-HASH/`` for ``-p`` overrides
