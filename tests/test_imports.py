@@ -49,7 +49,7 @@ FLOORS = (
         "many results -> tables",
         "eightlab.experiments eightlab.runs eightlab.tables eightlab.admissibility "
         "eightlab.runner eightlab.runner.cluster eightlab.runner.partial "
-        "eightlab.runner.progress",
+        "eightlab.runner.progress eightlab.runner.folders",
     ),
     ("pictures of states", "eightlab.tiles eightlab.treedraw eightlab.drawing"),
     ("figures from tables", "eightlab.plots eightlab.plots."),

@@ -13,6 +13,14 @@ from pathlib import Path
 #: The file that marks a finished run's folder (written by the runner last).
 PROVENANCE = "provenance.json"
 
+#: Set in a kernel's environment by ``eightlab run``, which does the run's bookkeeping
+#: (see :func:`eightlab.runner.notebook.begin`).
+RUNNER_VARIABLE = "EIGHTLAB_RUNNER"
+
+#: Set in a kernel's environment for a batch run (``eightlab run``, papermill by hand):
+#: what the run prints is kept, so it prints no random ports.
+BATCH_VARIABLE = "EIGHTLAB_BATCH"
+
 
 def repository_root() -> Path | None:
     """The checkout eightlab was imported from (the folder holding ``notebooks/``).
@@ -30,6 +38,12 @@ def results_root() -> Path:
     """``results/`` of the checkout, or of the working directory when there is none."""
     root = repository_root()
     return (root if root is not None else Path.cwd()) / "results"
+
+
+def notebooks_root() -> Path:
+    """``notebooks/`` of the checkout, or of the working directory when there is none."""
+    root = repository_root()
+    return (root if root is not None else Path.cwd()) / "notebooks"
 
 
 def output_folder(name: str, output_dir: str = "") -> Path:

@@ -366,10 +366,10 @@ def _check_rule(notebook: str, name: str, value, rule: Rule, shown: str) -> None
     if rule.registry:
         _check_names(where, value, rule.registry)
     if rule.board:
-        from eightlab.board import Board
+        from eightlab.board import as_board
 
-        try:
-            Board.parse(str(value))
+        try:  # an int is read as its digits, one lost leading zero restored
+            as_board(value if _is_int(value) else str(value))
         except EightlabError as error:
             raise EightlabError(f"{where}: {error}") from None
 

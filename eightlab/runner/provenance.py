@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import shlex
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
@@ -170,6 +171,7 @@ def provenance(plan, preset, context: dict, started: datetime, seconds: float, f
         "parameters": effective,
         "injected": plan.parameters,
         "preset": preset,
+        "command": shlex.join(plan.command) if getattr(plan, "command", None) else None,
         "seed": effective.get("seed"),
         **context,
         "started": started.isoformat(timespec="seconds"),

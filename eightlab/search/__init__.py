@@ -185,7 +185,7 @@ def solve(
         ``"python"``: the readable, instrumented reference (never imports numba).
         ``"compiled"``: the numba IDA* of :mod:`eightlab.engine` (``idastar`` only, same
         counts, no observer). ``"auto"`` (default): compiled for ``idastar`` on boards of
-        16 cells or more with a heuristic it compiles and no observer, where it is tens
+        16 to 25 cells with a heuristic it compiles and no observer, where it is tens
         of times faster; Python everywhere else (on 3x3 a search takes milliseconds and
         importing numba would cost more).
     **options
@@ -253,14 +253,15 @@ def _wants_compiled(engine: str, spec: Algorithm, start, heuristic, options: dic
     if engine == "compiled":
         if spec.name != "idastar":
             raise EightlabError(
-                f"the compiled engine runs idastar only, not {spec.name}; use engine='python'"
+                f"the compiled engine runs idastar only, not {spec.name}; use the python engine"
             )
         return True
     if spec.name != "idastar" or options.get("observer") is not None:
         return False
     from eightlab.engine.tables import supports  # no numba in this module
 
-    return _cells(start) >= 16 and supports(heuristic)
+    # the compiled engine takes boards up to 5x5: larger ones fall back to Python
+    return 16 <= _cells(start) <= 25 and supports(heuristic)
 
 
 def _cells(start) -> int:
