@@ -265,3 +265,29 @@ def test_nbs_expands_at_most_twice_the_bound_below_c_star():
             others = ("mm", "gbfhs") + (("astar",) if heuristic != "zero" else ())
             for name in others:  # no admissible search beats the bound
                 assert solve(board, GOAL, name, heuristic).stats.expanded >= bound.cover
+
+
+# ------------------------------------------------------------------- the notebook
+def test_the_notebook_runs_with_tiny_parameters(tmp_path):
+    from pathlib import Path
+
+    import pandas as pd
+
+    from eightlab.cli import main
+
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    args = ["run", "--only", "bidirectional", "--notebooks", str(notebooks),
+            "--results", str(tmp_path), "-p", "depths", "[5, 11]", "-p", "per_depth", "1",
+            "-p", "heuristics", "[zero, manhattan]", "-p", "grid_depth", "9",
+            "-p", "algorithms", "[bfs, astar, mm, nbs]", "-p", "korf_instances", "[]"]  # fmt: skip
+    assert main(args) == 0
+    (folder,) = [p for p in tmp_path.iterdir() if p.name.startswith("bidirectional--custom-")]
+    runs = pd.read_csv(folder / "runs.csv")
+    assert set(runs.algorithm) == {"bfs", "astar", "mm", "nbs"}
+    assert (runs.length == runs.depth).all()
+    nbs = runs[runs.algorithm == "nbs"]
+    assert (nbs.below_c_star <= 2 * nbs.cover).all()
+    bound = pd.read_csv(folder / "bound.csv")
+    assert len(bound) == 2 * 2 and (bound.cover <= bound.forward_only).all()
+    for figure in ("ratio_to_bound", "g_cost_grid"):
+        assert (folder / f"{figure}.png").stat().st_size > 1000

@@ -255,6 +255,15 @@ RULES: dict = {
     "astar_nodes": Rule(low=1, high=10_000_000, why="A*'s node budget in the tutorial"),
     "astar_instance": Rule(low=1, high=100, why="Korf's instances are numbered 1 to 100"),
     "astar_max_stored": Rule(low=1, high=10**9, why="states held at once"),
+    "grid_depth": Rule(low=1, high=MAX_DEPTH_3X3, why=_DEPTH.why),
+    ("bidirectional", "korf_instances"): Rule(
+        low=1,
+        high=100,
+        items=True,
+        empty=True,
+        max_items=100,
+        why="Korf's instances are numbered 1 to 100; an empty list runs none",
+    ),
 }
 
 
