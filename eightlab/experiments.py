@@ -73,8 +73,11 @@ __all__ = [
 ]
 
 #: The count columns of a run, in :class:`~eightlab.result.SearchStats` order (the
-#: per-iteration rows of the iterative searches are a table of their own).
-STAT_COLUMNS = tuple(f.name for f in fields(SearchStats) if f.name != "per_iteration")
+#: per-iteration rows of the iterative searches are a table of their own, and the
+#: per-direction record of the bidirectional heuristic searches is not a count).
+STAT_COLUMNS = tuple(
+    f.name for f in fields(SearchStats) if f.name not in ("per_iteration", "per_direction")
+)
 
 #: The columns of :func:`run_grid`'s table, in order.
 RUN_COLUMNS = (

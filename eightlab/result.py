@@ -262,6 +262,13 @@ class SearchResult:
             f"reopened: {s.reopened}"
         )
         lines.append(f"max frontier: {s.max_frontier}  max stored: {s.max_stored}")
+        for side in ("forward", "backward") if s.per_direction else ():
+            counts = s.per_direction[side]
+            lines.append(f"{side}: expanded {counts['expanded']}  generated {counts['generated']}")
+        if s.per_direction.get("meeting"):
+            lines.append(
+                f"meeting: {s.per_direction['meeting']}  stopped: {s.per_direction['termination']}"
+            )
         if s.thresholds:
             lines.append(
                 f"iterations: {s.iterations}  thresholds: {' '.join(f'{t:g}' for t in s.thresholds)}"

@@ -14,6 +14,7 @@ import json
 import subprocess
 import sys
 
+import oracle
 import pytest
 
 from eightlab import Board, RecordingObserver, Status, solve
@@ -291,3 +292,15 @@ def test_the_notebook_runs_with_tiny_parameters(tmp_path):
     assert len(bound) == 2 * 2 and (bound.cover <= bound.forward_only).all()
     for figure in ("ratio_to_bound", "g_cost_grid"):
         assert (folder / f"{figure}.png").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 2), (2, 3)])
+def test_optimal_on_every_board_of_the_small_puzzles(rows, cols):
+    """Every solvable 2x2 and 2x3 board (where one side can run dry before U is proved)."""
+    goal = Board.goal(rows, cols)
+    distances = oracle.distances(goal.tiles, rows, cols)
+    for tiles, expected in distances.items():
+        for algorithm in BIDIRECTIONAL:
+            for heuristic in ("zero", "manhattan"):
+                result = solve(Board(tiles, rows, cols), goal, algorithm, heuristic)
+                assert result.solved and result.length == expected, (tiles, algorithm)

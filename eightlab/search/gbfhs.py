@@ -51,7 +51,9 @@ def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
             d = _expandable_side(queues, sides, f_lim, g_lim)
             if d is None:  # the iteration is over: C* > f_lim
                 if not (sides[FORWARD].open_count and sides[BACKWARD].open_count):
-                    raise Exhausted
+                    if meeting.state is None:
+                        raise Exhausted
+                    break  # a side expanded all it reaches: its g are exact, U is C*
                 f_lim += 1
                 grow = (
                     FORWARD if sides[FORWARD].open_count <= sides[BACKWARD].open_count else BACKWARD
@@ -66,7 +68,9 @@ def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
             expand(sides[d], sides[1 - d], state, blank, g, h, meeting,
                    queues[d].push, ignore, observer, problem)  # fmt: skip
             frontier = max(frontier, len(queues[0]) + len(queues[1]))
-        record["termination"] = "U <= f_lim"
+        record["termination"] = (
+            "U <= f_lim" if meeting.cost <= f_lim else "a side's open list is empty"
+        )
         describe_meeting(problem, record, meeting)
         return join_path(sides, meeting.state)
     finally:

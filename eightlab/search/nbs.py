@@ -50,8 +50,11 @@ def _nbs_core(problem, stats, budget, forward_h, backward_h, *, observer):
             if meeting.cost <= bound:
                 record["termination"] = "U <= least lb(u, v) of a pair"
                 break
-            if not found:
-                raise Exhausted  # a side has nothing left to expand and no path was found
+            if not found:  # a side expanded all it reaches: its g are exact, U is C*
+                if meeting.state is None:
+                    raise Exhausted
+                record["termination"] = "a side's open list is empty"
+                break
             expanded = sides[0].expanded + sides[1].expanded
             if expanded >= check_at:
                 check_at = budget.check(expanded, len(sides[0].g) + len(sides[1].g))
