@@ -304,3 +304,27 @@ def test_optimal_on_every_board_of_the_small_puzzles(rows, cols):
             for heuristic in ("zero", "manhattan"):
                 result = solve(Board(tiles, rows, cols), goal, algorithm, heuristic)
                 assert result.solved and result.length == expected, (tiles, algorithm)
+
+
+def _inconsistent_heuristic():
+    """Manhattan distance on about half the states (by a hash of the packed state), 0 on
+    the others: admissible, not consistent (h drops from Manhattan to 0 in one move)."""
+    from eightlab.heuristics import Evaluator, Heuristic, get_heuristic
+
+    def binder(goal):
+        manhattan = get_heuristic("manhattan").bind(goal)
+        return Evaluator(lambda s: manhattan(s) if (s * 2654435761) >> 7 & 1 else 0, goal.size)
+
+    return Heuristic("half-manhattan", "test only", True, False, binder)
+
+
+@pytest.mark.parametrize("algorithm", BIDIRECTIONAL)
+def test_optimal_with_an_admissible_but_inconsistent_heuristic(algorithm):
+    heuristic = _inconsistent_heuristic()
+    reopened = 0
+    for board in instances_at_depths([12, 18, 24], 3, 21, GOAL):
+        result = solve(board, GOAL, algorithm, heuristic)
+        assert result.solved and result.length == exact_distance(board), board
+        assert board.apply(result.path) == GOAL
+        reopened += result.stats.reopened
+    assert reopened > 0  # closed states reached more cheaply were reopened
