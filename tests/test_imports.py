@@ -47,7 +47,7 @@ FLOORS = (
     ("the source problems", "eightlab.problems eightlab.problems."),
     (
         "many results -> tables",
-        "eightlab.experiments eightlab.runs eightlab.tables eightlab.admissibility "
+        "eightlab.experiments eightlab.runs eightlab.tables eightlab.admissibility eightlab.bidirlower "
         "eightlab.runner eightlab.runner.cluster eightlab.runner.partial "
         "eightlab.runner.progress eightlab.runner.folders",
     ),

@@ -264,6 +264,15 @@ RULES: dict = {
         items=True, max_items=4, registry="heuristics", why="nothing would be audited"
     ),
     "fifteen_boards": Rule(low=10, high=2000, why="15-puzzle boards labelled by IDA*"),
+    "grid_depth": Rule(low=1, high=MAX_DEPTH_3X3, why=_DEPTH.why),
+    ("bidirectional", "korf_instances"): Rule(
+        low=1,
+        high=100,
+        items=True,
+        empty=True,
+        max_items=100,
+        why="Korf's instances are numbered 1 to 100; an empty list runs none",
+    ),
 }
 
 
