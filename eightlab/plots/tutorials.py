@@ -327,3 +327,42 @@ def two_paths(start, first: str, second: str, labels=("first", "second"), size: 
     fig.suptitle(title)
     fig.tight_layout()
     return fig
+
+
+def state_space(graph, layout: str = "layered", title: str | None = None, scale: float = 1.4):
+    """:func:`eightlab.drawing.draw_state_space`, larger, with digits that can be read.
+
+    Parameters
+    ----------
+    graph : networkx.Graph
+        From :func:`eightlab.trees.state_space_graph`.
+    layout : {"layered", "radial", "spring"}
+        As for :func:`eightlab.drawing.draw_state_space`.
+    title : str, optional
+        The axes' title.
+    scale : float
+        Factor on the figure's size; the tiles' digits and the move letters grow with
+        it, and a little more, so that they stay readable at the figure's width.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    from eightlab.drawing import draw_state_space
+
+    ax = draw_state_space(graph, layout=layout)
+    fig = ax.figure
+    width, height = fig.get_size_inches()
+    fig.set_size_inches(width * scale, height * scale)
+    for inset in ax.child_axes:
+        for text in inset.texts:
+            text.set_fontsize(text.get_fontsize() * scale * 1.35)
+    for text in ax.texts:  # the move letters on the edges
+        text.set_fontsize(text.get_fontsize() * scale * 1.2)
+    legend = ax.get_legend()
+    if legend is not None:
+        for text in [*legend.get_texts(), legend.get_title()]:
+            text.set_fontsize(text.get_fontsize() * scale)
+    if title:
+        ax.set_title(title, fontsize=plt.rcParams["axes.titlesize"])
+    return fig
