@@ -320,8 +320,10 @@ def two_paths(start, first: str, second: str, labels=("first", "second"), size: 
         axes[row][0].text(-0.25, 0.5, label, transform=axes[row][0].transAxes, rotation=90,
                           ha="right", va="center", fontsize=10)  # fmt: skip
     if differ < min(len(first), len(second)):
-        title = (f"the paths part at move {differ + 1}: {first[differ]!r} against {second[differ]!r} "
-                 f"(the same first {differ} moves)")  # fmt: skip
+        common = f", after {differ} moves in common" if differ else ""
+        title = (
+            f"the paths part at move {differ + 1}: {first[differ]} against {second[differ]}{common}"
+        )
     else:
         title = "the paths do not part"
     fig.suptitle(title)
