@@ -53,7 +53,13 @@ def depth_distribution(distributions):
         ax.set_xlabel("optimal solution length (moves)")
         integer_ticks(ax, "x")
     axes[0][0].set_ylabel("boards (log scale)")
-    fig.suptitle("Most boards lie near the middle distance; the hardest are a handful")
+    first = distributions[columns[0]]
+    mean = float((first.index * first).sum() / first.sum())
+    near = float(first[(first.index - mean).abs() <= 4].sum() / first.sum())
+    fig.suptitle(
+        f"{near:.0%} of the boards lie within 4 moves of the mean distance ({mean:.1f}) "
+        f"to {columns[0]}; {int(first[first > 0].iloc[-1])} need the most"
+    )
     return fig
 
 
@@ -90,7 +96,10 @@ def bfs_layers(layers, goal_depth: int, start=None):
     integer_ticks(ax, "x")
     ax.set_ylabel("boards (log scale)")
     name = f" from {start}" if start is not None else ""
-    ax.set_title(f"BFS layers{name}: they grow geometrically up to the goal at depth {goal_depth}")
+    reached = layers[: goal_depth + 1].astype(float)
+    growth = reached[1:] / np.maximum(reached[:-1], 1)
+    rate = f"{np.median(growth):.2f}x per move (median)" if len(growth) else "one layer"
+    ax.set_title(f"BFS layers{name}: they grow {rate} up to the goal at depth {goal_depth}")
     legend_outside(ax)
     return fig
 
@@ -170,7 +179,12 @@ def goal_side_errors(by_depth):
     ax.set_ylim(0, 105)
     ax.set_xlabel("optimal length (moves)")
     ax.set_ylabel("boards answered wrongly (%)")
-    ax.set_title("BFS from the goal, read backwards: wrong more often on deeper boards")
+    wrong, boards = int(by_depth["wrong"].sum()), int(by_depth["boards"].sum())
+    deepest = share.index.max()
+    ax.set_title(
+        f"BFS from the goal, read backwards: wrong on {wrong} of {boards} boards, "
+        f"{share[deepest]:.0f}% at {deepest:g} moves"
+    )
     return fig
 
 
