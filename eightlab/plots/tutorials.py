@@ -55,7 +55,7 @@ def depth_distribution(distributions):
     axes[0][0].set_ylabel("boards (log scale)")
     first = distributions[columns[0]]
     mean = float((first.index * first).sum() / first.sum())
-    near = float(first[(first.index - mean).abs() <= 4].sum() / first.sum())
+    near = float(first[np.abs(first.index - mean) <= 4].sum() / first.sum())
     fig.suptitle(
         f"{near:.0%} of the boards lie within 4 moves of the mean distance ({mean:.1f}) "
         f"to {columns[0]}; {int(first[first > 0].iloc[-1])} need the most"

@@ -46,13 +46,13 @@ pre.eightlab-stderr { background: #f3f3f3; color: #444; border-left: 3px solid #
 
 
 def notebook_title(notebook) -> str | None:
-    """The text of the notebook's first Markdown heading, without Markdown marks."""
+    """The text of the notebook's first Markdown heading, without its backticks."""
     for cell in notebook.cells:
         if cell.cell_type != "markdown":
             continue
         found = _HEADING.search(cell.source)
         if found:
-            return re.sub(r"[`*_]", "", found.group(1)).strip() or None
+            return found.group(1).replace("`", "").strip() or None
     return None
 
 
