@@ -6,6 +6,8 @@ Prints, for A* (Manhattan) on a hard 4x4 board and for BFS on 3x3 boards:
   during a search that stops at its memory budget, divided by the states it held
   (``stats.max_stored``); this is what :data:`eightlab.budget.BYTES_PER_STATE`
   rounds up. Each measurement runs in a fresh process, so earlier peaks do not hide it.
+* the same for the peak virtual size (``VmPeak``), which an address-space limit
+  (``ulimit -v``, ``RLIMIT_AS``) counts;
 * time overshoot: the wall-clock seconds of the whole ``solve`` call (result assembly
   and freeing the tables included) against its ``max_seconds``.
 
@@ -29,13 +31,17 @@ import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from eightlab.search import solve
 algorithm, start, goal, budget = {args!r}
+def vm_peak():
+    return int([l for l in open("/proc/self/status") if l.startswith("VmPeak")][0].split()[1])
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+virtual = vm_peak()
 t0 = time.perf_counter()
 result = solve(start, goal or None, algorithm, "manhattan", **budget)
 total = time.perf_counter() - t0
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({{"status": str(result.status), "reason": result.reason,
     "stored": result.stats.max_stored, "kib": after - before, "total": total,
+    "virtual_kib": vm_peak() - virtual,
     "search": result.stats.wall_seconds}}))
 """
 
@@ -61,9 +67,11 @@ def main() -> None:
     }.items():
         m = measure(algorithm, start, goal, {"max_stored": args.states})
         per = m["kib"] * 1024 / max(1, m["stored"])
+        virtual = m["virtual_kib"] * 1024 / max(1, m["stored"])
         print(
             f"  {name:24} {m['status']} ({m['reason']}): {m['stored']:,} states, "
-            f"{m['kib'] / 1024:,.0f} MiB peak growth, {per:,.0f} bytes/state"
+            f"{m['kib'] / 1024:,.0f} MiB peak growth, {per:,.0f} bytes/state resident, "
+            f"{virtual:,.0f} bytes/state virtual (what ulimit -v counts)"
         )
 
     print(f"time budget {args.seconds:g} s (A* manhattan, 4x4, no memory budget reached)")

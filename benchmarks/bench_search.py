@@ -44,13 +44,14 @@ from time import perf_counter, process_time
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from eightlab.board import Board, is_solvable  # noqa: E402
+from eightlab.board import Board  # noqa: E402
+from eightlab.harness import Budget, Problem, path_from_parents  # noqa: E402
 from eightlab.heuristics import MANHATTAN  # noqa: E402
 from eightlab.result import SearchStats  # noqa: E402
-from eightlab.search._common import Budget, Problem, path_from_parents  # noqa: E402
 from eightlab.search.bestfirst import _best_first_core  # noqa: E402
 from eightlab.search.bestfirst import astar_search as astar  # noqa: E402
 from eightlab.search.bfs import breadth_first_search  # noqa: E402
+from eightlab.solvability import is_solvable  # noqa: E402
 
 _idastar_module = sys.modules["eightlab.search.idastar"]
 idastar, successor_table = _idastar_module.idastar_search, _idastar_module.successor_table

@@ -7,7 +7,7 @@ The public names are re-exported here::
     'uldr'
 """
 
-from eightlab.board import MOVES, Board, is_solvable
+from eightlab.board import MOVES, Board
 from eightlab.errors import (
     BoardError,
     EightlabError,
@@ -18,8 +18,19 @@ from eightlab.errors import (
 from eightlab.heuristics import HEURISTICS, Heuristic, get_heuristic
 from eightlab.result import SearchResult, SearchStats, Status
 from eightlab.search import ALGORITHMS, Observer, RecordingObserver, get_algorithm, solve
+from eightlab.solvability import is_solvable
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # eightlab.explorer imports ipywidgets and matplotlib: only when it is asked for
+    if name == "explore":
+        from eightlab.explorer import explore
+
+        return explore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ALGORITHMS",
@@ -37,6 +48,7 @@ __all__ = [
     "SearchStats",
     "Status",
     "UnknownNameError",
+    "explore",
     "get_algorithm",
     "get_heuristic",
     "is_solvable",

@@ -1,4 +1,4 @@
-"""Boards of the sliding-tile puzzle: notations, moves of the blank, solvability.
+"""Boards of the sliding-tile puzzle: the immutable Board, its notations, moves of the blank.
 
 A board is a ``rows x cols`` grid holding the tiles ``1 .. rows*cols - 1`` and one
 blank, stored row by row as a tuple of ints with ``0`` for the blank. Boards are
@@ -24,17 +24,25 @@ the only way to write boards larger than 3x3 (tiles above 9). Every row of a gri
 hold the same number of cells. An int is read as its decimal digits (papermill's ``-p
 goal 123804765`` passes one), see :meth:`Board.parse`.
 
-Reading the text and checking the arguments is :mod:`eightlab.notation`'s job. This
-module stays at about 500 lines because the :class:`Board` class, with the numpydoc
-documentation of each method, is most of it, and solvability belongs with the board.
+Reading the text and checking the arguments is :mod:`eightlab.notation`'s job; the grid
+the blank moves on and the packed encoding are :mod:`eightlab.grid`'s (re-exported
+here); which boards reach which is :mod:`eightlab.solvability`'s.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from numbers import Integral
 
 from eightlab.errors import BoardError, GoalMismatchError, IllegalMoveError, quote
+from eightlab.grid import (  # re-exported: the board's names since the start
+    DELTAS,
+    INVERSE,
+    MOVES,
+    cell_bits,
+    neighbor_table,
+    pack,
+    unpack,
+)
 from eightlab.notation import (
     NOTATIONS,
     cells_of,
@@ -58,74 +66,11 @@ __all__ = [
     "check_pair",
     "goal_or_default",
     "inversions",
-    "is_solvable",
     "neighbor_table",
     "notation_of",
     "pack",
-    "permutation_parity",
     "unpack",
 ]
-
-#: Moves of the blank in lexicographic order (d < l < r < u).
-MOVES = "dlru"
-
-#: Opposite of each move: applying a move and then its inverse restores the board.
-INVERSE = {"d": "u", "u": "d", "l": "r", "r": "l"}
-
-#: Row and column change of the blank for each move.
-DELTAS = {"d": (1, 0), "l": (0, -1), "r": (0, 1), "u": (-1, 0)}
-
-
-@cache
-def neighbor_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Legal moves of the blank from every cell.
-
-    Parameters
-    ----------
-    rows, cols : int
-        Size of the board.
-
-    Returns
-    -------
-    tuple of tuple of (str, int)
-        ``table[p]`` lists ``(move, q)`` for every move of a blank on cell ``p``
-        (row-major index), ``q`` the cell it moves to, in the order d, l, r, u.
-    """
-    table = []
-    for p in range(rows * cols):
-        r, c = divmod(p, cols)
-        moves = []
-        for move in MOVES:
-            dr, dc = DELTAS[move]
-            if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                moves.append((move, (r + dr) * cols + c + dc))
-        table.append(tuple(moves))
-    return tuple(table)
-
-
-def cell_bits(size: int) -> int:
-    """Bits per cell in the packed integer encoding of a board with ``size`` cells."""
-    return max(4, (size - 1).bit_length())
-
-
-def pack(tiles: tuple[int, ...]) -> int:
-    """Pack a tuple of tiles into one int, cell ``p`` in bits ``[p*k, (p+1)*k)``.
-
-    The searches work on this encoding: a move is two shifts and two xors, and ints
-    hash fast. ``k`` is :func:`cell_bits` (4 for boards up to 4x4).
-    """
-    k = cell_bits(len(tiles))
-    packed = 0
-    for p, tile in enumerate(tiles):
-        packed |= tile << (k * p)
-    return packed
-
-
-def unpack(packed: int, size: int) -> tuple[int, ...]:
-    """Inverse of :func:`pack` for a board of ``size`` cells."""
-    k = cell_bits(size)
-    mask = (1 << k) - 1
-    return tuple((packed >> (k * p)) & mask for p in range(size))
 
 
 class Board:
@@ -464,66 +409,3 @@ def inversions(tiles) -> int:
     """Number of pairs of tiles (blank excluded) that stand in the wrong order."""
     seq = [t for t in tiles if t]
     return sum(1 for i, a in enumerate(seq) for b in seq[i + 1 :] if a > b)
-
-
-def permutation_parity(start: Board, goal: Board) -> int:
-    """Parity (0 even, 1 odd) of the tile permutation taking ``goal`` to ``start``.
-
-    The tiles of ``start`` are relabelled by their cell in ``goal``'s reading order, so
-    the goal reads ``1 2 ... n-1``; the parity is that of the relabelled inversions.
-    """
-    order = {t: i for i, t in enumerate(t for t in goal.tiles if t)}
-    return inversions([order[t] + 1 for t in start.tiles if t]) % 2
-
-
-def is_solvable(start, goal=None) -> bool:
-    """Whether ``goal`` can be reached from ``start`` by moves of the blank.
-
-    In a single row or a single column (a ``1 x n`` or ``n x 1`` board) a move only
-    exchanges the blank with a neighbour, so the tiles can never change order: the
-    pair is solvable exactly when the tiles, read with the blank left out, are the
-    same sequence in both boards (the blank can then walk anywhere).
-
-    On boards of two rows and two columns or more, a move of the blank along a row does
-    not change the reading order of the tiles. A move along a column lifts one tile
-    over ``cols - 1`` others, changing the inversion count by an odd or even number as
-    ``cols - 1`` is odd or even. So:
-
-    * odd width (3x3): every move keeps the inversion parity, and the pair is solvable
-      exactly when the tile permutation between start and goal is even;
-    * even width (4x4): a vertical move flips the inversion parity and moves the blank
-      one row, so ``inversion parity + blank row`` is invariant, and the pair is
-      solvable exactly when the permutation parity equals the parity of the row
-      distance between the two blanks.
-
-    That these invariants are also sufficient on boards of at least 2x2 (every board
-    with the right parity can be reached) is Johnson & Story (1879); exactly half of
-    the ``n!`` boards are reachable from any goal there.
-
-    Parameters
-    ----------
-    start, goal : Board or str or int
-        The boards; ``goal`` defaults to :meth:`Board.goal` of the start's size
-        (:func:`goal_or_default`).
-
-    Returns
-    -------
-    bool
-
-    Raises
-    ------
-    BoardError
-        If a board cannot be read.
-    GoalMismatchError
-        If the boards differ in size.
-    """
-    start = as_board(start)
-    goal = goal_or_default(goal, start)
-    check_pair(start, goal)
-    if start.rows == 1 or start.cols == 1:
-        return [t for t in start.tiles if t] == [t for t in goal.tiles if t]
-    parity = permutation_parity(start, goal)
-    if start.cols % 2 == 1:
-        return parity == 0
-    row_distance = abs(start.blank // start.cols - goal.blank // goal.cols)
-    return parity == row_distance % 2

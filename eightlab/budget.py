@@ -1,13 +1,15 @@
 """Budgets of a search: nodes, seconds and states held (memory), and why a search stops.
 
 A core calls :meth:`Budget.check` from its expansion loop; a spent budget raises
-:class:`OutOfBudget` with the reason, which :func:`eightlab.search._common.run_search`
+:class:`OutOfBudget` with the reason, which :func:`eightlab.harness.run_search`
 turns into ``budget_exceeded``. :func:`default_max_stored` derives the memory budget
 from the machine.
 """
 
 from __future__ import annotations
 
+import mmap
+import sys
 from numbers import Integral, Real
 from time import perf_counter
 
@@ -45,6 +47,14 @@ FREE_SECONDS_PER_STATE = 0.8e-6
 #: Share of the available memory that :func:`default_max_stored` lets one search use.
 MEMORY_SHARE = 0.5
 
+#: Bytes a :class:`Budget` sets aside when a search starts and gives back at its first
+#: ``MemoryError`` (:meth:`Budget.spend_reserve`): at the limit every allocation fails
+#: or crawls through the allocator's fallbacks, and the few objects that ending the
+#: search needs (its counts, the result) must not wait for the tables to be freed.
+#: Reserved address space only (one per process, made when a search starts if it is
+#: not there): the pages are never touched, so they cost no memory.
+RESERVE_BYTES = 16 << 20
+
 
 class OutOfBudget(Exception):
     """Raised inside a core when a budget is spent; ``reason`` says which."""
@@ -62,11 +72,92 @@ class Exhausted(Exception):
     """Raised by a core that searched everything it could reach without meeting the goal."""
 
 
+def _status_bytes(key: str) -> int | None:
+    """A ``kB`` field of ``/proc/self/status`` (``VmSize``, ``VmData``) in bytes, or None."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith(key + ":"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def _rlimit_room() -> list[int]:
+    """Room left under the address-space and data-segment limits (``ulimit -v``, ``-d``).
+
+    ``RLIMIT_AS`` caps the process's virtual size (``VmSize``), ``RLIMIT_DATA`` its
+    private writable mappings (``VmData``); an allocation past either fails with a
+    ``MemoryError`` whatever the machine has free.
+    """
+    try:
+        import resource
+    except ImportError:  # not Unix
+        return []
+    room = []
+    for limit, used in ((resource.RLIMIT_AS, "VmSize"), (resource.RLIMIT_DATA, "VmData")):
+        soft = resource.getrlimit(limit)[0]
+        if soft == resource.RLIM_INFINITY:
+            continue
+        size = _status_bytes(used)
+        if size is not None:
+            room.append(max(0, soft - size))
+    return room
+
+
+def _cgroup_room() -> list[int]:
+    """Room left under a cgroup memory limit (v2 ``memory.max``, else v1)."""
+    for limit_file, usage_file in (
+        ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
+        (
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+            "/sys/fs/cgroup/memory/memory.usage_in_bytes",
+        ),
+    ):
+        try:
+            with open(limit_file) as limit, open(usage_file) as current:
+                text = limit.read().strip()
+                if text == "max" or int(text) >= 1 << 60:  # v1 says "no limit" this way
+                    return []
+                return [max(0, int(text) - int(current.read().strip()))]
+        except (OSError, ValueError):
+            continue
+    return []
+
+
+def _dask_worker_room() -> list[int]:
+    """Room left under the memory limit of the Dask worker this runs in, if it runs in one.
+
+    A worker's nanny restarts it past 95 % of its ``memory_limit`` (by default the
+    machine's memory divided among the workers), so inside a worker that limit, less
+    the process's resident size, is what a search may use. Nothing is imported: outside
+    a worker ``distributed`` is not loaded, or ``get_worker`` finds no worker.
+    """
+    distributed = sys.modules.get("distributed")
+    if distributed is None:
+        return []
+    try:
+        limit = distributed.get_worker().memory_manager.memory_limit
+    except (ValueError, AttributeError):  # not in a worker; an older Dask
+        return []
+    resident = _status_bytes("VmRSS")
+    if not limit or resident is None:
+        return []
+    return [max(0, int(0.95 * limit) - resident)]
+
+
 def available_memory() -> int:
-    """Bytes of memory this process may still use: the smaller of the kernel's
-    ``MemAvailable`` and the room left under a cgroup (v2) memory limit; 8 GiB when
-    neither can be read (not Linux)."""
-    found = []
+    """Bytes of memory this process may still allocate.
+
+    The least of: the kernel's ``MemAvailable``; the room left under a cgroup memory
+    limit (v2, or v1); the room left under ``RLIMIT_AS`` (``ulimit -v``: the limit less
+    the process's virtual size, which is what that limit counts) and ``RLIMIT_DATA``;
+    in a Dask worker, the room left under the worker's memory limit.
+    8 GiB when none can be read (not Linux). Read anew at every call, so it follows
+    the machine's load and the process's own growth (a notebook kernel, a Dask worker).
+    """
+    found = _cgroup_room() + _rlimit_room() + _dask_worker_room()
     try:
         with open("/proc/meminfo") as meminfo:
             for line in meminfo:
@@ -75,16 +166,6 @@ def available_memory() -> int:
                     break
     except (OSError, ValueError, IndexError):
         pass
-    try:
-        with (
-            open("/sys/fs/cgroup/memory.max") as limit,
-            open("/sys/fs/cgroup/memory.current") as current,
-        ):
-            text = limit.read().strip()
-            if text != "max":
-                found.append(max(0, int(text) - int(current.read().strip())))
-    except (OSError, ValueError):
-        pass
     return min(found) if found else 8 << 30
 
 
@@ -92,11 +173,19 @@ def default_max_stored() -> int:
     """The default memory budget of a search, in states held at once.
 
     ``MEMORY_SHARE`` (half) of :func:`available_memory` divided by
-    :data:`BYTES_PER_STATE` (400 bytes, measured on A*), at least 100,000: about 29
-    million states with 23 GB available. Read again at every call, so it follows the
-    machine's load.
+    :data:`BYTES_PER_STATE` (400 bytes, measured on A*): about 29 million states with
+    23 GB available, 2.9 million under ``ulimit -v 2500000`` (the address space that is
+    left, not the machine's free memory, counts there). At least 100,000 states when
+    that much fits. Read again at every call, so it follows the machine's load.
+
+    The margin: A* holds at most 351 bytes of peak virtual memory per state (measured
+    at 1 and 3 million states, ``benchmarks/bench_memory.py``), so the budget stops it
+    at under 0.44 of the room it had; the rest is room for the dict and heap doublings
+    in flight, for freeing, and for whatever else the process allocates meanwhile.
     """
-    return max(100_000, int(MEMORY_SHARE * available_memory()) // BYTES_PER_STATE)
+    room = available_memory()
+    floor = min(100_000, room // BYTES_PER_STATE)
+    return max(1, floor, int(MEMORY_SHARE * room) // BYTES_PER_STATE)
 
 
 def _whole(name: str, value, least: int, none: str = "no limit"):
@@ -107,6 +196,19 @@ def _whole(name: str, value, least: int, none: str = "no limit"):
             f"{name} must be a whole number >= {least} (None: {none}), not {value!r}"
         )
     return int(value)
+
+
+_reserve = None  # the process's reserve: one anonymous mapping, made again once spent
+
+
+def _arm_reserve() -> None:
+    """Set :data:`RESERVE_BYTES` of address space aside, without touching a page."""
+    global _reserve
+    if _reserve is None:
+        try:
+            _reserve = mmap.mmap(-1, RESERVE_BYTES)
+        except (OSError, ValueError):  # already at the limit: the search will say so
+            _reserve = None
 
 
 class Budget:
@@ -170,6 +272,22 @@ class Budget:
         self.max_seconds = None if max_seconds is None else float(max_seconds)
         self.started = perf_counter()
         self.deadline = None if max_seconds is None else self.started + self.max_seconds
+        _arm_reserve()
+
+    @staticmethod
+    def spend_reserve() -> None:
+        """Give back :data:`RESERVE_BYTES` at a ``MemoryError``, before anything allocates.
+
+        A core that stores states calls it first thing when a ``MemoryError`` reaches it
+        (``except MemoryError: budget.spend_reserve(); raise``), so that its bookkeeping
+        in ``finally`` and the result that :func:`~eightlab.search.solve` builds find
+        memory at once; the search then ends as ``budget_exceeded`` with reason
+        :data:`MEMORY_BUDGET`.
+        """
+        global _reserve
+        if _reserve is not None:
+            _reserve.close()
+            _reserve = None
 
     def first_check(self) -> int:
         """The expansion count at which a core first calls :meth:`check`: the first.

@@ -1,5 +1,6 @@
 """Where the disk caches live, and reading their files (the lexicographic BFS tables of
-:mod:`eightlab.problems`, the pattern databases of :mod:`eightlab.heuristics.pdbcache`).
+:mod:`eightlab.problems.tablecache`, the pattern databases of
+:mod:`eightlab.heuristics.pdbcache`).
 
 A cache file is one ASCII header line, then the data; each cache checks its own header.
 Files are written with :func:`eightlab.files.atomic_write`.

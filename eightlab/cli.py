@@ -236,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
         return _report(str(done.code), EXIT_USAGE)
     except EightlabError as error:
         return _report(str(error), EXIT_USAGE)
+    except MemoryError:  # a search reports its own; this is a database build outside one
+        return _report("out of memory (the memory budget); free memory or raise the limit",
+                       EXIT_BUDGET)  # fmt: skip
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly, as Unix tools do
         _discard_stdout()

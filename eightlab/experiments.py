@@ -7,13 +7,13 @@ status, every count of :class:`~eightlab.result.SearchStats`, the wall-clock and
 seconds, and the effective branching factor b*. The runs are independent tasks, run in
 this process or on Dask (:mod:`eightlab.runner.cluster`), resumable from a partial table
 (:mod:`eightlab.runner.partial`). :func:`save_table` writes a table as CSV atomically;
-the summaries over runs are in :mod:`eightlab.tables` (re-exported here).
+the summaries over runs are in :mod:`eightlab.tables`, one run's row in
+:mod:`eightlab.runs` (both re-exported here).
 
 Counts are exact wherever the runs ran; times are measured one run at a time in the
 process that runs the search (on a cluster, one run per worker thread, with the workers
 sharing their machines, so times are noisier; the table's ``attrs["execution"]`` says
-how they ran). The module is a little over 400 lines: the grid's bookkeeping
-(``skip_deeper``, resuming, lost workers) belongs together with the grid.
+how they ran).
 
 References
 ----------
@@ -24,26 +24,34 @@ References
 
 from __future__ import annotations
 
-import json
-import math
 import warnings
-from dataclasses import fields
 from pathlib import Path
 
-import pandas as pd
 from tqdm import tqdm
 
 import eightlab
-from eightlab import statespace
 from eightlab.board import as_board, goal_or_default
 from eightlab.errors import EightlabError
 from eightlab.files import atomic_write
 from eightlab.heuristics import get_heuristic
-from eightlab.result import SearchStats, Status
+from eightlab.result import Status
 from eightlab.runner.cluster import default_workers, execute_tasks
 from eightlab.runner.partial import PartialTable, task_key
 from eightlab.runner.progress import report
-from eightlab.search import get_algorithm, solve
+from eightlab.runs import (  # re-exported: the tests and notebooks import them from here
+    FLOAT_COLUMNS,
+    INTEGER_COLUMNS,
+    RUN_COLUMNS,
+    SKIPPED,
+    STAT_COLUMNS,
+    WORKER_LOST,
+    optimal_lengths,
+    restored_row,
+    run_one,
+    runs_table,
+    skipped_row,
+)
+from eightlab.search import get_algorithm
 from eightlab.tables import (  # re-exported: the notebooks import them from here
     SUMMARY_METRICS,
     effective_branching_factor,
@@ -72,63 +80,6 @@ __all__ = [
     "textbook_table",
 ]
 
-#: The count columns of a run, in :class:`~eightlab.result.SearchStats` order (the
-#: per-iteration rows of the iterative searches are a table of their own).
-STAT_COLUMNS = tuple(f.name for f in fields(SearchStats) if f.name != "per_iteration")
-
-#: The columns of :func:`run_grid`'s table, in order.
-RUN_COLUMNS = (
-    "instance",
-    "start",
-    "goal",
-    "optimal_length",
-    "algorithm",
-    "heuristic",
-    "status",
-    "reason",
-    "length",
-    *STAT_COLUMNS,
-    "b_star",
-    "path",
-    "per_iteration",
-)
-
-#: The integer and float columns of :data:`RUN_COLUMNS` (the others are text).
-INTEGER_COLUMNS = ("instance", "optimal_length", "length") + tuple(
-    c for c in STAT_COLUMNS if c not in ("thresholds", "wall_seconds", "cpu_seconds")
-)
-FLOAT_COLUMNS = ("wall_seconds", "cpu_seconds", "b_star")
-
-#: Status of a run that :func:`run_grid` did not start (``skip_deeper``).
-SKIPPED = "skipped"
-
-#: Status of a run given up after it killed its workers repeatedly (a cluster run).
-WORKER_LOST = "worker_lost"
-
-
-def optimal_lengths(boards, goal) -> list:
-    """Exact shortest-path lengths of 3x3 boards to ``goal`` (None for other sizes).
-
-    Parameters
-    ----------
-    boards : sequence of Board
-    goal : Board
-
-    Returns
-    -------
-    list of int or None
-        The distance from :func:`eightlab.statespace.distance_table` (None when the
-        board cannot reach the goal, or the boards are not 3x3).
-    """
-    if goal.rows != 3 or goal.cols != 3:
-        return [None] * len(boards)
-    table = statespace.distance_table(goal)
-    lengths = []
-    for board in boards:
-        distance = int(table[statespace.rank_of(board)])
-        lengths.append(distance if distance >= 0 else None)
-    return lengths
-
 
 def _combinations(algorithms, heuristics) -> list[tuple[str, str]]:
     """(algorithm, heuristic) pairs; uninformed algorithms once with heuristic ``""``."""
@@ -142,60 +93,6 @@ def _combinations(algorithms, heuristics) -> list[tuple[str, str]]:
         else:
             combos.append((spec.name, ""))
     return combos
-
-
-def run_one(task: tuple) -> dict:
-    """Run one search and return its row (the worker function of :func:`run_grid`).
-
-    Parameters
-    ----------
-    task : tuple
-        ``(instance, start, goal, optimal_length, algorithm, heuristic, max_nodes,
-        max_seconds, options)`` with the boards as :class:`Board` (picklable, for
-        workers) and ``options`` a dict of further keywords for :func:`solve`.
-
-    Returns
-    -------
-    dict
-        One row with the keys of :data:`RUN_COLUMNS`.
-    """
-    instance, start, goal, optimal, algorithm, heuristic, max_nodes, max_seconds, options = task
-    result = solve(
-        start,
-        goal,
-        algorithm,
-        heuristic or None,
-        max_nodes=max_nodes,
-        max_seconds=max_seconds,
-        **(options or {}),
-    )
-    row = result.to_row()
-    row["heuristic"] = heuristic
-    row["instance"] = instance
-    row["optimal_length"] = optimal
-    depth = optimal if optimal is not None else result.length
-    row["b_star"] = (
-        effective_branching_factor(result.stats.generated, depth) if result.solved else math.nan
-    )
-    passes = result.stats.per_iteration
-    row["per_iteration"] = json.dumps(passes, separators=(",", ":")) if passes else ""
-    return {column: row.get(column) for column in RUN_COLUMNS}
-
-
-def _skipped_row(task: tuple, status: str = SKIPPED) -> dict:
-    instance, start, goal, optimal, algorithm, heuristic = task[:6]
-    row = dict.fromkeys(RUN_COLUMNS)
-    row.update(
-        instance=instance,
-        start=start,
-        goal=goal,
-        optimal_length=optimal,
-        algorithm=algorithm,
-        heuristic=heuristic,
-        status=status,
-        b_star=math.nan,
-    )
-    return row
 
 
 def run_grid(
@@ -317,7 +214,7 @@ def run_grid(
         _skip_after_first_exceeded(rows, [task for _, task in keyed])
     order = {combo: k for k, combo in enumerate(combos)}
     rows.sort(key=lambda row: (row["instance"], order[row["algorithm"], row["heuristic"]]))
-    table = _with_dtypes(pd.DataFrame(rows, columns=list(RUN_COLUMNS)))
+    table = runs_table(rows)
     table.attrs["execution"] = execution
     return table
 
@@ -340,7 +237,7 @@ def _skip_after_first_exceeded(rows: list[dict], tasks: list) -> None:
         pair = (row["algorithm"], row["heuristic"])
         k = position[row["instance"], *pair]
         if pair in first and k > first[pair] and row["status"] != SKIPPED:
-            rows[j] = _skipped_row(tasks[k])
+            rows[j] = skipped_row(tasks[k])
 
 
 def _task_key(task: tuple) -> str:
@@ -370,7 +267,7 @@ def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar)
     done = {}
     if partial is not None:
         store = PartialTable(partial, RUN_COLUMNS, INTEGER_COLUMNS, FLOAT_COLUMNS)
-        done = {key: _restored(row) for key, row in store.load().items()}
+        done = {key: restored_row(row) for key, row in store.load().items()}
         done = {key: done[key] for key, _ in keyed if key in done}
         store.open(done)
 
@@ -388,13 +285,13 @@ def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar)
             record(key, task, done[key])
             return False
         if skip_deeper and (task[4], task[5]) in out_of_budget:
-            record(key, task, _skipped_row(task))
+            record(key, task, skipped_row(task))
             return False
         return True
 
     def on_lost(key, task, error):
         lost.append(f"instance {task[0]} {task[4]}{f' ({task[5]})' if task[5] else ''}")
-        record(key, task, _skipped_row(task, WORKER_LOST))
+        record(key, task, skipped_row(task, WORKER_LOST))
 
     try:
         execution = execute_tasks(
@@ -421,24 +318,6 @@ def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar)
     execution["resumed_rows"] = len(done)
     execution["lost"] = lost
     return rows, execution
-
-
-def _restored(row: dict) -> dict:
-    """A row read back from a partial table, as :func:`run_one` returned it."""
-    if row.get("path") == "" and row.get("length") is None:
-        row["path"] = None
-    if row.get("status") == SKIPPED:
-        row["thresholds"] = row["per_iteration"] = None
-    return row
-
-
-def _with_dtypes(table):
-    """Nullable integer columns for lengths and counts (missing when not run)."""
-    for column in INTEGER_COLUMNS:
-        table[column] = table[column].astype("Int64")
-    for column in FLOAT_COLUMNS:
-        table[column] = table[column].astype(float)
-    return table
 
 
 def save_table(table, directory, name: str) -> Path:

@@ -38,8 +38,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from eightlab.board import INVERSE, Board, as_board, is_solvable
+from eightlab.board import INVERSE, Board, as_board
 from eightlab.errors import EightlabError
+from eightlab.solvability import is_solvable
 
 #: The goal of Korf's 100: the blank in the top-left corner, tile i on cell i.
 KORF_GOAL = Board(tuple(range(16)), 4, 4)

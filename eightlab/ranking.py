@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from math import factorial
 
-from eightlab.board import cell_bits
+from eightlab.grid import cell_bits
 
 _FACTORIALS = [factorial(i) for i in range(21)]
 
@@ -53,13 +53,13 @@ def rank(perm) -> int:
 
 
 def rank_packed(packed: int, size: int) -> int:
-    """:func:`rank` of a board in the packed int encoding (:func:`eightlab.board.pack`).
+    """:func:`rank` of a board in the packed int encoding (:func:`eightlab.grid.pack`).
 
     Parameters
     ----------
     packed : int
         The board's tiles, cell ``p`` in bits ``[p*k, (p+1)*k)`` with ``k`` =
-        :func:`eightlab.board.cell_bits` of ``size``.
+        :func:`eightlab.grid.cell_bits` of ``size``.
     size : int
         Number of cells of the board.
 

@@ -42,6 +42,7 @@ def serial():
     table = _grid()
     assert "budget_exceeded" in set(table["status"])  # skip_deeper has work to do
     assert table.attrs["execution"]["mode"] == "serial"
+    assert table.attrs["execution"]["encrypted"] is None  # no connection at all
     return table
 
 
@@ -50,6 +51,8 @@ def test_local_cluster_gives_the_serial_counts(serial):
     assert table.attrs["execution"]["mode"] == "local cluster"
     assert table.attrs["execution"]["workers"] == 2
     assert "sharing this machine" in table.attrs["execution"]["timing"]
+    assert table.attrs["execution"]["protocol"] == "tcp"  # on 127.0.0.1 only
+    assert table.attrs["execution"]["encrypted"] is False
     assert table[COUNTS].equals(serial[COUNTS])
 
 
@@ -219,3 +222,113 @@ def test_a_lost_run_is_named_in_a_warning_and_kept_out_of_the_partial_table(tmp_
     assert list(table["status"]) == ["solved", "worker_lost", "solved"]
     assert table.attrs["execution"]["lost"] == ["instance 1 astar (manhattan)"]
     assert len(partial.read_text().splitlines()) == 1 + 2  # the lost run is tried again
+
+
+# --- a cluster strangers cannot use (TLS) ---------------------------------------------------
+
+
+def test_plain_tcp_off_this_machine_is_warned_before_any_connection(monkeypatch):
+    from eightlab.runner import cluster
+
+    for address in ("tcp://10.1.2.3:8786", "192.0.2.7:8786", "tcp://lab-node:8786"):
+        line = cluster.plain_tcp_warning(address)
+        assert line and "\n" not in line and "tls://" in line and "run code" in line
+    for address in ("tls://10.1.2.3:8786", "tcp://127.0.0.1:8786", "tcp://127.8.0.1:1",
+                    "localhost:8786", "tcp://[::1]:8786"):  # fmt: skip
+        assert cluster.plain_tcp_warning(address) is None
+
+    said = []
+
+    class Refused(Exception):
+        pass
+
+    def no_connection(*args, **kwargs):
+        raise Refused  # the test ends here: nothing is contacted
+
+    import distributed
+
+    monkeypatch.setattr(distributed, "Client", no_connection)
+    with pytest.raises(Refused):
+        execute_tasks(len, [("a", "x")], scheduler="tcp://192.0.2.7:8786",
+                      on_row=None, echo=said.append)  # fmt: skip
+    assert len(said) == 1 and "plain TCP" in said[0]
+
+
+def _openssl(*arguments, cwd):
+    subprocess.run(["openssl", *arguments], cwd=cwd, check=True, capture_output=True)
+
+
+def _lab_certificates(folder: Path, name: str = "lab") -> dict:
+    """A CA and one certificate it signs, made as README's recipe makes them."""
+    folder.mkdir(parents=True, exist_ok=True)
+    _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+             f"/CN={name} CA", "-keyout", "ca.key", "-out", "ca.pem", cwd=folder)  # fmt: skip
+    _openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", f"/CN={name} node",
+             "-keyout", "node.key", "-out", "node.csr", cwd=folder)  # fmt: skip
+    _openssl("x509", "-req", "-in", "node.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+             "-CAcreateserial", "-days", "2", "-out", "node.pem", cwd=folder)  # fmt: skip
+    return {name: str(folder / name) for name in ("ca.pem", "node.pem", "node.key")}
+
+
+def _tls_settings(files: dict) -> dict:
+    return {
+        "distributed.comm.require-encryption": True,
+        "distributed.comm.tls.ca-file": files["ca.pem"],
+        "distributed.comm.tls.client.cert": files["node.pem"],
+        "distributed.comm.tls.client.key": files["node.key"],
+    }
+
+
+def test_a_tls_cluster_runs_the_grid_and_refuses_a_client_without_certificates(tmp_path, serial):
+    import json
+
+    import dask
+    from distributed import Client
+
+    files = _lab_certificates(tmp_path / "lab")
+    tls = ["--tls-ca-file", files["ca.pem"], "--tls-cert", files["node.pem"],
+           "--tls-key", files["node.key"]]  # fmt: skip
+    address_file = tmp_path / "scheduler.json"
+    processes = [
+        _start("scheduler", "--protocol", "tls", "--host", "127.0.0.1", "--port", "0",
+               "--dashboard-address", ":0", "--scheduler-file", str(address_file), *tls)
+    ]  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not address_file.exists() or not address_file.read_text().strip():
+            assert time.monotonic() < deadline and processes[0].poll() is None
+            time.sleep(0.2)
+        address = json.loads(address_file.read_text())["address"]
+        assert address.startswith("tls://127.0.0.1:")
+        processes.append(_start("worker", address, "--nthreads", "1", "--no-dashboard", *tls))
+        with dask.config.set(_tls_settings(files)):
+            with Client(address, timeout=60) as client:
+                client.wait_for_workers(1, timeout=60)
+            table = _grid(scheduler=address)
+        execution = table.attrs["execution"]
+        assert execution["mode"] == "remote cluster"
+        assert execution["protocol"] == "tls" and execution["encrypted"] is True
+        assert table[COUNTS].equals(serial[COUNTS])
+
+        # no certificates: refused; certificates of another CA: refused
+        with dask.config.set({"distributed.comm.tls.ca-file": None,
+                              "distributed.comm.tls.client.cert": None,
+                              "distributed.comm.tls.client.key": None}):  # fmt: skip
+            with pytest.raises(Exception):  # noqa: B017 (Dask raises TypeError or OSError)
+                Client(address, timeout=5)
+        stranger = _lab_certificates(tmp_path / "stranger", name="stranger")
+        with dask.config.set(_tls_settings(stranger)):
+            with pytest.raises(OSError):
+                Client(address, timeout=5)
+    finally:
+        for process in processes:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()

@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from eightlab.board import Board, is_solvable
+from eightlab.board import Board
 from eightlab.instances import random_solvable_board
+from eightlab.solvability import is_solvable
 
 
 @pytest.mark.parametrize("rows, cols", [(1, 2), (1, 5), (4, 1), (2, 2), (2, 3), (3, 3)])

@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 from eightlab import Board, solve
-from eightlab.board import is_solvable
 from eightlab.errors import BoardError
 from eightlab.heuristics import HEURISTICS, get_heuristic, pdb, pdbcache
 from eightlab.heuristics.pdbbuild import (
@@ -25,6 +24,7 @@ from eightlab.heuristics.pdbbuild import (
     unrank_cells,
 )
 from eightlab.instances import KORF_GOAL, korf100, random_walk_instance
+from eightlab.solvability import is_solvable
 
 SMALL = [
     (Board((0, 1, 2, 3, 4, 5), 2, 3), (1, 2, 3)),

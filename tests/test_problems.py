@@ -1,10 +1,11 @@
 """The three source problems: samples byte for byte, errors, and agreement with an oracle.
 
-The oracle is independent of the per-blank BFS tables of :mod:`eightlab.problems`: exact
-distances to B from ``eightlab.statespace.distance_table(B)``, then from A greedily the
-smallest move (d < l < r < u) whose successor is one step closer to B. Every step of a
-shortest path must go one step closer, and taking the smallest such move at each step
-gives the lexicographically smallest shortest path.
+The oracle is independent of the per-blank BFS tables of
+:mod:`eightlab.problems.lexicographic`: exact distances to B from
+``eightlab.statespace.distance_table(B)``, then from A greedily the smallest move (d < l <
+r < u) whose successor is one step closer to B. Every step of a shortest path must go one
+step closer, and taking the smallest such move at each step gives the lexicographically
+smallest shortest path.
 """
 
 import io
@@ -23,9 +24,11 @@ from eightlab.board import INVERSE, Board
 from eightlab.errors import BoardError, UnknownNameError
 from eightlab.problems import (
     UnsolvablePairError,
+    lexicographic,
     lexicographic_bfs_table,
     lexicographic_shortest_path,
     run_problem,
+    tablecache,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -353,7 +356,7 @@ def test_tables_are_per_blank_and_relabelling_is_consistent():
 
 
 def test_disk_cache_is_written_validated_and_optional(tmp_path, monkeypatch):
-    monkeypatch.setattr(problems, "_TABLES", {})
+    monkeypatch.setattr(lexicographic, "_TABLES", {})
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path / "cache"))
     assert cache.cache_directory() == tmp_path / "cache"
     expected = lexicographic_shortest_path("564178X23", "7568X4123")
@@ -361,47 +364,47 @@ def test_disk_cache_is_written_validated_and_optional(tmp_path, monkeypatch):
     assert written == ["lexbfs-v1-blank6.bin"]
     file = tmp_path / "cache" / written[0]
     good = file.read_bytes()
-    assert problems._load_table(6) == problems._TABLES[6]
+    assert tablecache.load_table(6, lexicographic.check_table) == lexicographic._TABLES[6]
 
     # A corrupted file is refused, rebuilt and rewritten.
     damaged = bytearray(good)
     damaged[-5] ^= 1
     file.write_bytes(bytes(damaged))
-    assert problems._load_table(6) is None
-    monkeypatch.setattr(problems, "_TABLES", {})
+    assert tablecache.load_table(6, lexicographic.check_table) is None
+    monkeypatch.setattr(lexicographic, "_TABLES", {})
     assert lexicographic_shortest_path("564178X23", "7568X4123") == expected
     assert file.read_bytes() == good
 
     # Deleting the cache is safe; the cache can be turned off or be unwritable.
     file.unlink()
-    monkeypatch.setattr(problems, "_TABLES", {})
+    monkeypatch.setattr(lexicographic, "_TABLES", {})
     assert lexicographic_shortest_path("564178X23", "7568X4123") == expected
     assert file.exists()
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", "")
     assert cache.cache_directory() is None
-    monkeypatch.setattr(problems, "_TABLES", {})
+    monkeypatch.setattr(lexicographic, "_TABLES", {})
     assert lexicographic_shortest_path("12X453786", "12345678X") == "dd"
     blocker = tmp_path / "not-a-directory"
     blocker.write_text("")
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(blocker / "cache"))
-    monkeypatch.setattr(problems, "_TABLES", {})
+    monkeypatch.setattr(lexicographic, "_TABLES", {})
     assert lexicographic_shortest_path("12X453786", "12345678X") == "dd"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "not-a-directory"]
 
 
 def test_warm_cache_answers_without_statespace(tmp_path, monkeypatch):
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(problems, "_TABLES", {})
+    monkeypatch.setattr(lexicographic, "_TABLES", {})
     assert answer("eight-ii", SAMPLE_INPUT) == (0, SAMPLE_OUTPUT, "")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "lexbfs-v1-blank2.bin",
         "lexbfs-v1-blank6.bin",
     ]
     # Warm: the tables come from disk; building them (statespace) is not possible now.
-    monkeypatch.setattr(problems, "_TABLES", {})
+    monkeypatch.setattr(lexicographic, "_TABLES", {})
     monkeypatch.setitem(sys.modules, "eightlab.statespace", None)
     monkeypatch.delattr(eightlab, "statespace", raising=False)
     assert answer("eight-ii", SAMPLE_INPUT) == (0, SAMPLE_OUTPUT, "")
-    monkeypatch.setattr(problems, "_TABLES", {})
+    monkeypatch.setattr(lexicographic, "_TABLES", {})
     with pytest.raises(ImportError):
         lexicographic_shortest_path("X12345678", "12345678X")

@@ -15,6 +15,7 @@ import re
 import subprocess
 from pathlib import Path
 
+import matplotlib.collections
 import matplotlib.colors
 import matplotlib.pyplot as plt
 import nbformat
@@ -433,7 +434,9 @@ def test_draw_search_tree_draws_every_node():
     result, events = _astar_events()
     tree = drawing.search_tree(events)
     ax = drawing.draw_search_tree(tree, path=result.path)
-    assert len(ax.child_axes) == tree.number_of_nodes()
+    # every node's board: its eight numbers are drawn as one collection of glyphs
+    numbers = [c for c in ax.collections if isinstance(c, matplotlib.collections.PathCollection)]
+    assert sum(len(c.get_paths()) for c in numbers) == 8 * tree.number_of_nodes()
     labels = [t.get_text() for t in ax.texts if t.get_text().startswith("g=")]
     assert len(labels) == tree.number_of_nodes()
     assert sum(v for _, v in tree.nodes(data="on_path")) == result.length + 1

@@ -24,9 +24,9 @@ from eightlab.engine import kernel
 from eightlab.engine.kernel_wide import run_pass_wide
 from eightlab.engine.tables import COMPILED, heuristic_tables, move_tables, supports
 from eightlab.errors import EightlabError
+from eightlab.harness import pass_row, run_search
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import pass_row, run_search
 
 #: Wall-clock seconds one slice of the compiled pass aims at (between budget checks).
 SLICE_SECONDS = 0.02

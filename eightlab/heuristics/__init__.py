@@ -27,6 +27,12 @@ name                        admissible  consistent  what it is
 ``pdb-5-5-5``               yes         no          additive databases, one byte per
 ``pdb-6-6-3``               yes         no          placement, with the reflected
 ``pdb-7-8``                 yes         no          lookup; 4x4 only; 7-8 is opt-in
+``learned``                 no          no          an MLP trained on 20,000 boards'
+                                                    exact distances, read from a table
+``learned-shifted``         yes         no          max(h2, learned - delta), delta
+                                                    its largest overestimate (3x3 only)
+``learned-quantile``        no          no          boosting for the 5 % quantile
+``learned-penalty``         no          no          MLP, overestimates weighted 10 x
 ==========================  ==========  ==========  ====================================
 
 Where the code is: :mod:`~eightlab.heuristics.base` (the framework),
@@ -36,7 +42,10 @@ Where the code is: :mod:`~eightlab.heuristics.base` (the framework),
 databases in :mod:`~eightlab.heuristics.pdb` (partitions, lookup),
 :mod:`~eightlab.heuristics.pdbsmall` (the ``pdb`` heuristic's small databases),
 :mod:`~eightlab.heuristics.pdbbuild` (the BFS) and :mod:`~eightlab.heuristics.pdbcache`
-(the disk cache).
+(the disk cache); the learned heuristics in :mod:`~eightlab.heuristics.learned` (tables,
+variants, why ``learned-shifted`` is admissible on 3x3 only),
+:mod:`~eightlab.heuristics.learnmodel` (features, scikit-learn models) and
+:mod:`~eightlab.heuristics.learncache` (their disk cache).
 
 Why the admissible claims hold for every goal: misplaced, Manhattan, max-swap and
 the pattern databases are exact distances in *relaxed* puzzles (a tile may move onto
@@ -83,6 +92,7 @@ from __future__ import annotations
 from eightlab.errors import UnknownNameError
 from eightlab.heuristics.base import Evaluator, Heuristic, tile_cost_evaluator
 from eightlab.heuristics.exact import exact_binder
+from eightlab.heuristics.learned import learned_heuristics
 from eightlab.heuristics.lines import (
     board_lines,
     line_conflict_binder,
@@ -112,6 +122,7 @@ __all__ = [
     "default_patterns",
     "exact_binder",
     "get_heuristic",
+    "learned_heuristics",
     "line_conflict_binder",
     "longest_increasing_run",
     "manhattan_cost",
@@ -228,6 +239,8 @@ ADDITIVE = tuple(
     )
     for partition in PARTITIONS
 )
+#: The learned heuristics (3x3 only; trained when first bound, then cached on disk).
+LEARNED = tuple(learned_heuristics().values())
 
 #: Every heuristic by registry name.
 HEURISTICS: dict[str, Heuristic] = {
@@ -245,6 +258,7 @@ HEURISTICS: dict[str, Heuristic] = {
         LINEAR_CONFLICT_PAIRS,
         NILSSON,
         *ADDITIVE,
+        *LEARNED,
     )
 }
 

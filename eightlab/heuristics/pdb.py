@@ -65,7 +65,6 @@ References
 
 from __future__ import annotations
 
-import os
 from collections import OrderedDict
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -75,6 +74,7 @@ from time import perf_counter
 import numpy as np
 
 from eightlab.board import Board, cell_bits
+from eightlab.budget import available_memory
 from eightlab.errors import EightlabError
 from eightlab.heuristics import pdbcache
 from eightlab.heuristics.base import Evaluator
@@ -264,19 +264,10 @@ def build_bytes(partition: str) -> int:
     return max(3 * (p * 16 // 8) + p for p in sizes) + sum(sizes)
 
 
-def available_bytes() -> int | None:
-    """Memory available to a new allocation (``MemAvailable`` of /proc/meminfo)."""
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return None
+def available_bytes() -> int:
+    """Memory a new allocation may take: :func:`eightlab.budget.available_memory` (the
+    least of ``MemAvailable``, the room under a cgroup limit and under ``ulimit -v``)."""
+    return available_memory()
 
 
 def additive_pdb(
@@ -338,7 +329,7 @@ def additive_pdb(
 
 def _build(goal, partition, patterns, deadline, progress):
     need, free = build_bytes(partition), available_bytes()
-    if free is not None and need > 0.8 * free:
+    if need > 0.8 * free:
         raise PatternDatabaseError(
             f"building the {partition} pattern databases needs about {need / 2**30:.1f} GB "
             f"of memory; only {free / 2**30:.1f} GB is available"

@@ -4,7 +4,14 @@
 function on each task, in this process (one worker and no scheduler: no cluster is
 started, nothing is imported), on a :class:`distributed.LocalCluster` it starts (one
 single-threaded worker process per requested worker, so one task per worker thread),
-or on an existing cluster given by its scheduler's address (``tcp://host:8786``).
+or on an existing cluster given by its scheduler's address (``tls://host:8786``).
+
+Security: a Dask scheduler on plain TCP authenticates nobody, and a task is arbitrary
+Python run on every worker, so a scheduler reachable from a shared network on
+``tcp://`` lets anyone who reaches its port run code as the cluster's user.
+:func:`plain_tcp_warning` names that risk, before any connection, for a ``tcp://``
+address whose host is not this machine's loopback; ``tls://`` with certificates in
+Dask's configuration (README: "Experiments on a cluster") is the safe way.
 
 Faults: a worker that dies mid-task (killed, out of memory, a crash) is replaced by its
 nanny and the scheduler runs the task again elsewhere; a task that has killed
@@ -19,6 +26,7 @@ skips it entirely.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import shutil
@@ -40,6 +48,66 @@ def default_workers() -> int:
     """Worker processes of a local cluster sized to the machine: one per CPU core."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else
                (os.cpu_count() or 1))  # fmt: skip
+
+
+def scheduler_protocol(address: str) -> str:
+    """The comm protocol of a Dask address: ``"tls"``, ``"tcp"`` (also for no scheme), ...
+
+    Parameters
+    ----------
+    address : str
+        A scheduler address as Dask takes it (``tls://10.0.0.5:8786``, ``host:8786``).
+
+    Returns
+    -------
+    str
+    """
+    scheme, sep, _ = address.partition("://")
+    return scheme.lower() if sep else "tcp"
+
+
+def _host_of(address: str) -> str:
+    rest = address.partition("://")[2] if "://" in address else address
+    if rest.startswith("["):  # [::1]:8786
+        return rest[1:].partition("]")[0]
+    return rest.rpartition(":")[0] if ":" in rest else rest
+
+
+def is_loopback_host(host: str) -> bool:
+    """True for ``localhost`` and the loopback addresses (127.0.0.0/8, ::1); no lookup.
+
+    A host name other than ``localhost`` counts as not loopback: finding out where it
+    points would need a DNS query, and this check runs before any connection.
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def plain_tcp_warning(address: str) -> str | None:
+    """One warning line for an unencrypted scheduler address off this machine, else None.
+
+    Parameters
+    ----------
+    address : str
+        The ``scheduler`` parameter of an experiment (``tcp://HOST:PORT``).
+
+    Returns
+    -------
+    str or None
+        The line (it names the risk and the switch to ``tls://``), or None for
+        ``tls://`` and for a loopback host. Made without connecting anywhere.
+    """
+    if scheduler_protocol(address) != "tcp" or is_loopback_host(_host_of(address)):
+        return None
+    return (
+        f"eightlab: warning: {address} is plain TCP: Dask authenticates nobody there, and "
+        "anyone who can reach that port can run code on every worker; use tls:// with "
+        "certificates (README: Experiments on a cluster) or an SSH tunnel to 127.0.0.1"
+    )
 
 
 def execute_tasks(
@@ -84,7 +152,8 @@ def execute_tasks(
     dict
         How the tasks ran, for provenance: ``mode`` (``"serial"``, ``"local cluster"``,
         ``"remote cluster"``), ``workers``, ``threads_per_worker``, ``scheduler``,
-        ``timing`` (a sentence on how the times were measured).
+        ``timing`` (a sentence on how the times were measured), ``protocol``
+        (``"tls"``, ``"tcp"``, ...) and ``encrypted`` (True only on TLS).
     """
     runnable = runnable or (lambda key, task: True)
     say = echo or (lambda text: print(text, file=sys.stderr))
@@ -98,7 +167,12 @@ def execute_tasks(
             "threads_per_worker": 1,
             "scheduler": None,
             "timing": "one task at a time in the notebook's process",
+            "protocol": None,
+            "encrypted": None,
         }
+    warning = None if scheduler is None else plain_tcp_warning(scheduler)
+    if warning:
+        say(warning)
     import dask
     from distributed import Client, LocalCluster
 
@@ -142,12 +216,15 @@ def _describe(client, cluster, scheduler) -> dict:
     threads = sum(w.get("nthreads", 1) for w in workers.values()) or 1
     dashboard = client.dashboard_link if find_spec("bokeh") else "(install bokeh to serve it)"
     local = cluster is not None
+    address = client.scheduler.address
     return {
         "mode": "local cluster" if local else "remote cluster",
         "workers": len(workers),
         "threads_per_worker": 1 if local else sorted({w.get("nthreads") for w in workers.values()}),
         "threads": threads,
-        "scheduler": client.scheduler.address,
+        "scheduler": address,
+        "protocol": scheduler_protocol(address),
+        "encrypted": scheduler_protocol(address) == "tls",
         "dashboard": dashboard,
         "timing": (
             f"one task per worker thread; {len(workers)} worker processes "

@@ -255,6 +255,15 @@ RULES: dict = {
     "astar_nodes": Rule(low=1, high=10_000_000, why="A*'s node budget in the tutorial"),
     "astar_instance": Rule(low=1, high=100, why="Korf's instances are numbered 1 to 100"),
     "astar_max_stored": Rule(low=1, high=10**9, why="states held at once"),
+    # notebooks/learned_heuristic.ipynb (issue 23)
+    "model": Rule(choices=("mlp", "hgb")),
+    "training_size": Rule(
+        low=100, high=181_000, why="boards of the 181,440 trained on; the others are the test set"
+    ),
+    ("learned_heuristic", "variants"): Rule(
+        items=True, max_items=4, registry="heuristics", why="nothing would be audited"
+    ),
+    "fifteen_boards": Rule(low=10, high=2000, why="15-puzzle boards labelled by IDA*"),
 }
 
 

@@ -6,7 +6,8 @@ returns a :class:`~eightlab.result.SearchResult` and raises the errors that :fun
 documents, once for all. The modules: :mod:`.bfs`,
 :mod:`.bidirectional`, :mod:`.iddfs` (dls, iddfs, iddfs-tree), :mod:`.iddfs_h`,
 :mod:`.bestfirst` (ucs, greedy, A*, weighted A*), :mod:`.idastar`, :mod:`.rbfs`;
-:mod:`.budget` holds the budgets, :mod:`._common` the observers and the run harness.
+:mod:`eightlab.budget` holds the budgets, :mod:`eightlab.harness` the observers and the run
+harness these modules share with the compiled engine (:mod:`eightlab.engine`).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from dataclasses import dataclass
 from eightlab.board import as_board
 from eightlab.budget import Budget, available_memory, default_max_stored
 from eightlab.errors import EightlabError, UnknownNameError
+from eightlab.harness import Observer, RecordingObserver
 from eightlab.result import SearchResult
-from eightlab.search._common import Observer, RecordingObserver
 from eightlab.search.bestfirst import (
     astar_search,
     greedy_best_first_search,

@@ -13,9 +13,9 @@ from heapq import heappop, heappush
 from numbers import Real
 
 from eightlab.errors import EightlabError
+from eightlab.harness import Exhausted, path_from_parents, run_search
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import Exhausted, path_from_parents, run_search
 
 
 def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer):
@@ -69,6 +69,9 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
             if len(heap) > max_frontier:
                 max_frontier = len(heap)
         raise Exhausted  # every reachable state was expanded
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
         stats.reopened, stats.max_frontier, stats.max_stored = reopened, max_frontier, len(g_of)

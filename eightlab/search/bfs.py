@@ -11,9 +11,9 @@ from math import factorial
 
 from eightlab.board import INVERSE, MOVES
 from eightlab.errors import EightlabError
+from eightlab.harness import Exhausted, path_from_parents, run_search
 from eightlab.ranking import rank_packed
 from eightlab.result import SearchResult
-from eightlab.search._common import Exhausted, path_from_parents, run_search
 
 _MOVE_CODE = {m: i + 1 for i, m in enumerate(MOVES)}  # 0 = unvisited, 5 = start
 _START_CODE = len(MOVES) + 1
@@ -53,6 +53,9 @@ def _hash_core(problem, stats, budget, observer):
             if len(frontier) > max_frontier:
                 max_frontier = len(frontier)
         raise Exhausted  # every reachable state was expanded
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
         stats.max_frontier, stats.max_stored = max_frontier, len(parents)
@@ -106,6 +109,9 @@ def _cantor_core(problem, stats, budget, observer):
             if len(frontier) > max_frontier:
                 max_frontier = len(frontier)
         raise Exhausted
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
         stats.max_frontier, stats.max_stored = max_frontier, stored

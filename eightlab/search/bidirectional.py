@@ -6,8 +6,8 @@ Russell & Norvig, *AIMA*, 4th ed., sec. 3.4.5.
 from __future__ import annotations
 
 from eightlab.board import INVERSE
+from eightlab.harness import Exhausted, path_from_parents, run_search
 from eightlab.result import SearchResult
-from eightlab.search._common import Exhausted, path_from_parents, run_search
 
 FORWARD, BACKWARD = 0, 1
 
@@ -39,6 +39,9 @@ def _bidirectional_core(problem, stats, budget, observer):
                 return path_from_parents(forward, meet) + _backward_half(backward, meet)
             stats.max_frontier = max(stats.max_frontier, len(layers[0]) + len(layers[1]))
         raise Exhausted  # one side reached every state it can
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
     finally:
         stats.max_stored = len(parents[FORWARD]) + len(parents[BACKWARD])
 

@@ -9,9 +9,9 @@ iterative-deepening: an optimal admissible tree search", Artificial Intelligence
 from __future__ import annotations
 
 from eightlab.errors import EightlabError
+from eightlab.harness import Exhausted, pass_row, recursion_room, run_search
 from eightlab.heuristics import get_heuristic
 from eightlab.result import SearchResult
-from eightlab.search._common import Exhausted, pass_row, recursion_room, run_search
 
 #: Larger than any f of a search; "no node exceeded the threshold".
 _NO_BOUND = float("inf")

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from math import inf
 
-from eightlab.heuristics import get_heuristic
-from eightlab.result import SearchResult
-from eightlab.search._common import (
+from eightlab.harness import (
     MEMORY_BUDGET,
     Exhausted,
     OutOfBudget,
     recursion_room,
     run_search,
 )
+from eightlab.heuristics import get_heuristic
+from eightlab.result import SearchResult
 
 #: Fields of a successor entry (a list, so its f can be updated in place).
 F, ORDER, STATE, BLANK, MOVE, H = range(6)
@@ -94,6 +94,9 @@ def _rbfs_core(problem, stats, budget, observer, evaluator):
         if not found:
             raise Exhausted  # every subtree's f went to infinity: no path
         return "".join(path)
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
     finally:
         stats.expanded, stats.generated = expanded, generated
         stats.max_frontier, stats.max_stored = deepest, most_held + 1

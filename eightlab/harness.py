@@ -1,7 +1,11 @@
 """What every search shares: the packed problem, budgets, observers, the run harness.
 
+The seam between the readable searches (:mod:`eightlab.search`) and the compiled engine
+(:mod:`eightlab.engine`): both build their results here, and this module imports
+neither of them, so the dispatcher calls the engine and the engine never calls back.
+
 A search module supplies a *core*: a function ``core(problem, stats, budget) -> path``
-working on packed int states (see :func:`eightlab.board.pack`) that raises
+working on packed int states (see :func:`eightlab.grid.pack`) that raises
 :class:`OutOfBudget` when :meth:`Budget.check` says so, :class:`Cutoff` when a
 depth-limited search found no goal within its limit, and :class:`Exhausted` when it
 searched everything reachable without finding the goal. :func:`run_search` turns a core
@@ -24,7 +28,6 @@ from eightlab.board import (
     cell_bits,
     check_pair,
     goal_or_default,
-    is_solvable,
     neighbor_table,
 )
 from eightlab.budget import (  # noqa: F401  (re-exported for the search modules)
@@ -44,6 +47,7 @@ from eightlab.budget import (  # noqa: F401  (re-exported for the search modules
 from eightlab.errors import EightlabError
 from eightlab.heuristics.pdb import build_deadline
 from eightlab.result import SearchResult, SearchStats, Status
+from eightlab.solvability import is_solvable
 
 
 class Observer:
@@ -310,6 +314,7 @@ def run_search(
     wall0, cpu0 = perf_counter(), process_time()
     collecting = gc.isenabled()
     gc.disable()
+    out_of_memory = False
     try:
         with build_deadline(budget.deadline):  # a pattern database built here stops too
             outcome = result(Status.SOLVED, core(Problem.of(start, goal), stats, budget))
@@ -320,10 +325,13 @@ def run_search(
     except Exhausted:
         outcome = result(Status.UNSOLVABLE, reason=EXHAUSTED)
     except MemoryError:
-        outcome = result(Status.BUDGET_EXCEEDED, reason=MEMORY_BUDGET)
+        # nothing is built here: the traceback still holds the core's frame and tables
+        out_of_memory = True
     finally:
         if collecting:
             gc.enable()
+    if out_of_memory:  # the tables are freed now, with the traceback
+        outcome = result(Status.BUDGET_EXCEEDED, reason=MEMORY_BUDGET)
     stats.wall_seconds = perf_counter() - wall0
     stats.cpu_seconds = process_time() - cpu0
     return outcome

@@ -1,0 +1,164 @@
+"""One run of the experiment grid as one row: the columns, the worker function, the table.
+
+:func:`run_one` runs one search and returns its row (the function the grid's workers
+call), :func:`skipped_row` the row of a run not started, :func:`runs_table` the rows as
+a typed :class:`pandas.DataFrame`. The grid itself (which runs, in which order, on which
+workers) is :func:`eightlab.experiments.run_grid`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import fields
+
+import pandas as pd
+
+from eightlab import statespace
+from eightlab.result import SearchStats
+from eightlab.search import solve
+from eightlab.tables import effective_branching_factor
+
+#: The count columns of a run, in :class:`~eightlab.result.SearchStats` order (the
+#: per-iteration rows of the iterative searches are a table of their own).
+STAT_COLUMNS = tuple(f.name for f in fields(SearchStats) if f.name != "per_iteration")
+
+#: The columns of :func:`~eightlab.experiments.run_grid`'s table, in order.
+RUN_COLUMNS = (
+    "instance",
+    "start",
+    "goal",
+    "optimal_length",
+    "algorithm",
+    "heuristic",
+    "status",
+    "reason",
+    "length",
+    *STAT_COLUMNS,
+    "b_star",
+    "path",
+    "per_iteration",
+)
+
+#: The integer and float columns of :data:`RUN_COLUMNS` (the others are text).
+INTEGER_COLUMNS = ("instance", "optimal_length", "length") + tuple(
+    c for c in STAT_COLUMNS if c not in ("thresholds", "wall_seconds", "cpu_seconds")
+)
+FLOAT_COLUMNS = ("wall_seconds", "cpu_seconds", "b_star")
+
+#: Status of a run that :func:`~eightlab.experiments.run_grid` did not start
+#: (``skip_deeper``).
+SKIPPED = "skipped"
+
+#: Status of a run given up after it killed its workers repeatedly (a cluster run).
+WORKER_LOST = "worker_lost"
+
+
+def optimal_lengths(boards, goal) -> list:
+    """Exact shortest-path lengths of 3x3 boards to ``goal`` (None for other sizes).
+
+    Parameters
+    ----------
+    boards : sequence of Board
+    goal : Board
+
+    Returns
+    -------
+    list of int or None
+        The distance from :func:`eightlab.statespace.distance_table` (None when the
+        board cannot reach the goal, or the boards are not 3x3).
+    """
+    if goal.rows != 3 or goal.cols != 3:
+        return [None] * len(boards)
+    table = statespace.distance_table(goal)
+    lengths = []
+    for board in boards:
+        distance = int(table[statespace.rank_of(board)])
+        lengths.append(distance if distance >= 0 else None)
+    return lengths
+
+
+def run_one(task: tuple) -> dict:
+    """Run one search and return its row (the worker function of the grid).
+
+    Parameters
+    ----------
+    task : tuple
+        ``(instance, start, goal, optimal_length, algorithm, heuristic, max_nodes,
+        max_seconds, options)`` with the boards as :class:`Board` (picklable, for
+        workers) and ``options`` a dict of further keywords for
+        :func:`~eightlab.search.solve`.
+
+    Returns
+    -------
+    dict
+        One row with the keys of :data:`RUN_COLUMNS`.
+    """
+    instance, start, goal, optimal, algorithm, heuristic, max_nodes, max_seconds, options = task
+    result = solve(
+        start,
+        goal,
+        algorithm,
+        heuristic or None,
+        max_nodes=max_nodes,
+        max_seconds=max_seconds,
+        **(options or {}),
+    )
+    row = result.to_row()
+    row["heuristic"] = heuristic
+    row["instance"] = instance
+    row["optimal_length"] = optimal
+    depth = optimal if optimal is not None else result.length
+    row["b_star"] = (
+        effective_branching_factor(result.stats.generated, depth) if result.solved else math.nan
+    )
+    passes = result.stats.per_iteration
+    row["per_iteration"] = json.dumps(passes, separators=(",", ":")) if passes else ""
+    return {column: row.get(column) for column in RUN_COLUMNS}
+
+
+def skipped_row(task: tuple, status: str = SKIPPED) -> dict:
+    """The row of a task not run: its instance, boards and names, ``status``, no counts."""
+    instance, start, goal, optimal, algorithm, heuristic = task[:6]
+    row = dict.fromkeys(RUN_COLUMNS)
+    row.update(
+        instance=instance,
+        start=start,
+        goal=goal,
+        optimal_length=optimal,
+        algorithm=algorithm,
+        heuristic=heuristic,
+        status=status,
+        b_star=math.nan,
+    )
+    return row
+
+
+def restored_row(row: dict) -> dict:
+    """A row read back from a partial table, as :func:`run_one` returned it."""
+    if row.get("path") == "" and row.get("length") is None:
+        row["path"] = None
+    if row.get("status") == SKIPPED:
+        row["thresholds"] = row["per_iteration"] = None
+    return row
+
+
+def runs_table(rows: list[dict]) -> pd.DataFrame:
+    """The rows as a table of :data:`RUN_COLUMNS`, lengths and counts nullable integers.
+
+    Parameters
+    ----------
+    rows : list of dict
+        Rows as :func:`run_one` and :func:`skipped_row` return them.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Integer columns of type ``Int64`` (missing when not run), float columns float.
+    """
+    table = pd.DataFrame(rows, columns=list(RUN_COLUMNS))
+    for column in INTEGER_COLUMNS:
+        table[column] = table[column].astype("Int64")
+    for column in FLOAT_COLUMNS:
+        table[column] = table[column].astype(float)
+    return table

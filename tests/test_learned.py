@@ -1,0 +1,194 @@
+"""The learned heuristics: registry entries, claims computed by the exhaustive checks,
+the seed's reproducibility, the disk cache, and A* with the shifted variant on oracle
+boards. Every model here is a small one (a few hundred training boards)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import oracle
+import pytest
+
+from eightlab import Board, statespace
+from eightlab.admissibility import check_claims, evaluate_all
+from eightlab.errors import BoardError, EightlabError
+from eightlab.heuristics import HEURISTICS, learncache, learned_heuristics
+from eightlab.heuristics.learned import VARIANTS, build_table, canonical_form, shift
+from eightlab.search import solve
+
+SMALL = 400  # training boards of the small models
+
+
+@pytest.fixture(scope="module")
+def small():
+    """The four variants of a small MLP, trained once (no disk cache)."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("EIGHTLAB_CACHE_DIR", "")
+    heuristics = learned_heuristics("mlp", SMALL, seed=5)
+    yield heuristics
+    patch.undo()
+
+
+def test_the_registry_holds_the_learned_variants_with_their_claims():
+    for name in VARIANTS:
+        heuristic = HEURISTICS[name]
+        assert heuristic.applies_to(Board.goal(3)) and not heuristic.applies_to(Board.goal(4))
+        assert heuristic.admissible == (name == "learned-shifted")
+        assert not heuristic.consistent  # nothing learned claims consistency
+    with pytest.raises(BoardError, match="3x3"):
+        HEURISTICS["learned"]("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")
+    with pytest.raises(EightlabError, match="unknown model"):
+        learned_heuristics("forest")
+    with pytest.raises(EightlabError, match="training_size"):
+        learned_heuristics("mlp", 181_440)
+    with pytest.raises(EightlabError, match="seed"):
+        learned_heuristics("mlp", 100, seed=-1)
+
+
+def test_a_training_inside_a_search_honours_its_time_budget(monkeypatch, tmp_path):
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
+    heuristic = learned_heuristics("mlp", 200, seed=21)["learned-shifted"]
+    stopped = solve("867254301", None, "astar", heuristic, max_seconds=0.001)
+    assert stopped.status == "budget_exceeded" and stopped.reason == "time budget"
+    assert solve("867254301", None, "astar", heuristic).length == 31
+
+
+def test_importing_eightlab_and_solving_with_manhattan_do_not_import_scikit_learn():
+    code = (
+        "import sys, eightlab; from eightlab.search import solve; "
+        "solve('867254301', algorithm='astar', heuristic='manhattan'); "
+        "print(sorted(m for m in ('sklearn', 'scipy', 'threadpoolctl') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_claims_are_computed_by_the_exhaustive_check(small):
+    plain = check_claims(small["learned"])
+    assert plain["states"] == 181_440 and plain["goal_h"] == 0
+    assert plain["overestimates"] > 0 and not plain["admissible"]  # it does overestimate
+    safe = check_claims(small["learned-shifted"])
+    assert safe["overestimates"] == 0 and safe["admissible"] and safe["worst_excess"] == 0
+    evaluator = small["learned-shifted"].bind(Board.goal(3))
+    assert evaluator.data["delta"] == plain["worst_excess"]  # delta is the worst overestimate
+
+
+def test_the_shifted_variant_is_max_of_manhattan_and_learned_minus_delta(small):
+    goal = Board.goal(3)
+    delta = small["learned"].bind(goal).data["delta"]
+    for board in statespace.boards_at(goal, 17)[:50]:
+        expected = max(HEURISTICS["manhattan"](board), small["learned"](board) - delta)
+        assert small["learned-shifted"](board) == expected
+
+
+@pytest.mark.parametrize("blank", range(9))
+def test_every_goal_maps_to_its_canonical_goal_with_the_same_distances(blank):
+    rng = random.Random(blank)
+    tiles = list(range(1, 9))
+    rng.shuffle(tiles)
+    tiles.insert(blank, 0)
+    goal = Board(tiles, 3, 3)
+    canonical, perm, rename = canonical_form(goal)
+    assert canonical.blank in (4, 7, 8)
+    to_goal = statespace.distance_table(goal)
+    reachable = np.flatnonzero(to_goal >= 0)
+    moved = rename[statespace.permutation_table()[reachable][:, perm]]
+    to_canonical = statespace.distance_table(canonical)[statespace.rank_array(moved)]
+    assert np.array_equal(to_goal[reachable], to_canonical)
+
+
+def test_a_goal_other_than_the_canonical_one_keeps_the_claims(small):
+    found = check_claims(small["learned-shifted"], "123804765")
+    assert found["admissible"]
+
+
+def test_a_rerun_with_the_same_seed_gives_the_same_bytes(monkeypatch):
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", "")
+    goal = Board.goal(3)
+    first = build_table(goal, "mlp", "squared", 300, seed=11, disk=False)
+    again = build_table(goal, "mlp", "squared", 300, seed=11, disk=False)
+    other = build_table(goal, "mlp", "squared", 300, seed=12, disk=False)
+    assert first.prediction.tobytes() == again.prediction.tobytes()
+    assert np.array_equal(first.training, again.training) and first.training.sum() == 300
+    assert first.prediction.tobytes() != other.prediction.tobytes()
+
+
+def test_the_disk_cache_round_trips_and_a_corrupt_file_is_rebuilt(monkeypatch, tmp_path):
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
+    goal = Board.goal(3)
+    built = build_table(goal, "mlp", "squared", 300, seed=2)
+    files = list((tmp_path / "learned").glob("learned-v*.bin"))
+    assert len(files) == 1 and not built.cached
+    read = build_table(goal, "mlp", "squared", 300, seed=2)
+    assert read.cached and read.prediction.tobytes() == built.prediction.tobytes()
+    assert read.train_seconds == pytest.approx(built.train_seconds, abs=0.01)
+    assert read.train_cpu_seconds == pytest.approx(built.train_cpu_seconds, abs=0.01)
+    raw = bytearray(files[0].read_bytes())
+    raw[-1] ^= 0xFF  # one flipped byte of the predictions: the checksum fails
+    files[0].write_bytes(bytes(raw))
+    rebuilt = build_table(goal, "mlp", "squared", 300, seed=2)
+    assert not rebuilt.cached and rebuilt.prediction.tobytes() == built.prediction.tobytes()
+    assert build_table(goal, "mlp", "squared", 300, seed=2).cached  # written again
+    files[0].write_bytes(b"eightlab learned v2 goal=nonsense\n")
+    assert not build_table(goal, "mlp", "squared", 300, seed=2).cached
+    key = {"goal": goal, "model": "mlp", "loss": "squared", "training": 300, "seed": 3,
+           "settings": "00000000"}  # fmt: skip
+    assert learncache.load(key, 181_440) is None  # another seed: another file, absent
+
+
+def test_astar_with_the_shifted_variant_is_optimal_on_oracle_boards(small):
+    goal = Board.goal(3)
+    truth = oracle.board_distances(goal)
+    boards = random.Random(3).sample(sorted(truth, key=str), 40)
+    for board in boards:
+        result = solve(board, goal, "astar", small["learned-shifted"])
+        assert result.length == truth[board], board
+
+
+def test_the_shift_is_the_largest_overestimate(small):
+    table = small["learned"].bind(Board.goal(3)).data["table"]
+    delta = shift(table)
+    assert delta == int((table.h - table.distance).max())
+    assert (table.h - delta <= table.distance).all()
+
+
+def test_the_notebook_runs_with_small_parameters(monkeypatch, tmp_path):
+    import pandas as pd
+
+    from eightlab.cli import main
+
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path / "cache"))
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    small = {"training_size": "300", "seed": "4", "variants": "[learned, learned-shifted]",
+             "depths": "[4, 10]", "per_depth": "1", "fifteen_boards": "12", "walk_length": "8"}  # fmt: skip
+    args = ["run", "--only", "learned_heuristic", "--notebooks", str(notebooks),
+            "--results", str(tmp_path / "results")]  # fmt: skip
+    for name, value in small.items():
+        args += ["-p", name, value]
+    assert main(args) == 0
+    (folder,) = (tmp_path / "results").glob("learned_heuristic--custom-*")
+    claims = pd.read_csv(folder / "claims.csv").set_index("heuristic")
+    assert list(claims.index) == ["manhattan", "pdb", "learned", "learned-shifted"]
+    assert claims["claims_hold"].all() and claims.loc["learned-shifted", "found_admissible"]
+    assert claims.loc["learned", "overestimates"] > 0
+    training = pd.read_csv(folder / "training.csv")
+    assert set(training["boards"]) == {300, 181_140}
+    for figure in ("overestimates_by_distance", "h_vs_hstar", "astar_by_depth", "fifteen_walks"):
+        assert (folder / f"{figure}.png").exists()
+
+
+@pytest.mark.parametrize("goal", ["123456780", "123804765", "548127036"])
+def test_the_table_and_the_per_state_lookup_agree(small, goal):
+    goal_board = Board.parse(goal)
+    distance = statespace.distance_table(goal_board)
+    ranks = np.random.default_rng(8).choice(np.flatnonzero(distance >= 0), 100, replace=False)
+    for name in ("learned", "learned-shifted"):
+        values = evaluate_all(small[name], goal_board)
+        assert np.isnan(values[distance < 0]).all()
+        evaluator = small[name].bind(goal_board)
+        for r in ranks:
+            assert values[r] == evaluator(statespace.board_of(r).packed), (name, r)
