@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 MIN_PYTHON := 3.11
 
-.PHONY: results test lint lab clean-venv
+.PHONY: results test lint lab clean-venv git-filters
 
 # A .venv made by a Python that is too old (or left half-built by a failed install)
 # is thrown away and made again; a too-old $(PYTHON) stops here with one line.
@@ -18,28 +18,40 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
-	$(PY) -m pip install --quiet --no-deps -e .
+	@# the build backend's own warnings (setuptools' "Editable installation" box) are not
+	@# silenced by --quiet; PYTHONWARNINGS reaches the backend's process
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet --no-deps -e .
 	$(PY) -m ipykernel install --sys-prefix --name python3 > /dev/null
-	@# Outputs of notebooks/*.ipynb are stripped when git reads them (nbstripout as a git
-	@# filter, scoped by .gitattributes to notebooks/), so saving a tutorial in JupyterLab
-	@# never puts outputs into a commit; results/ keeps its executed notebooks.
-	-git config filter.nbstripout.clean "'$(abspath $(VENV))/bin/python' -m nbstripout" 2>/dev/null
-	-git config filter.nbstripout.smudge cat 2>/dev/null
-	-git config filter.nbstripout.required true 2>/dev/null
-	-git config diff.ipynb.textconv "'$(abspath $(VENV))/bin/python' -m nbstripout -t" 2>/dev/null
 	touch $@
 
-results: $(VENV)/.installed
+# Outputs of notebooks/*.ipynb are stripped when git reads them (nbstripout as a git
+# filter, scoped by .gitattributes to notebooks/), so saving a tutorial in JupyterLab
+# never puts outputs into a commit; results/ keeps its executed notebooks. The kernel
+# also writes its language_info (version, lexer...): all of it but the name is dropped
+# too, so a saved notebook reads as the committed one. Set on every make (git config is
+# cheap), so a clone configured by an older Makefile gets the current filter.
+NBSTRIPOUT_KEYS := metadata.language_info.codemirror_mode metadata.language_info.file_extension \
+  metadata.language_info.mimetype metadata.language_info.nbconvert_exporter \
+  metadata.language_info.pygments_lexer metadata.language_info.version
+NBSTRIPOUT := '$(abspath $(VENV))/bin/python' -m nbstripout --extra-keys '$(strip $(NBSTRIPOUT_KEYS))'
+
+git-filters: $(VENV)/.installed
+	-@git config filter.nbstripout.clean "$(NBSTRIPOUT)" 2>/dev/null
+	-@git config filter.nbstripout.smudge cat 2>/dev/null
+	-@git config filter.nbstripout.required true 2>/dev/null
+	-@git config diff.ipynb.textconv "$(NBSTRIPOUT) -t" 2>/dev/null
+
+results: git-filters
 	$(PY) -m eightlab run
 
-test: $(VENV)/.installed
+test: git-filters
 	$(PY) -m pytest -n 2
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-lab: $(VENV)/.installed
+lab: git-filters
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 clean-venv:

@@ -19,8 +19,18 @@ from eightlab.heuristics import HEURISTICS, Heuristic, get_heuristic
 from eightlab.result import SearchResult, SearchStats, Status
 from eightlab.search import ALGORITHMS, Observer, RecordingObserver, get_algorithm, solve
 from eightlab.solvability import is_solvable
+from eightlab.version import __version__  # noqa: F401  (eightlab.__version__)
 
-__version__ = "0.1.0"
+
+def __getattr__(name):
+    # eightlab.explorer imports ipywidgets and matplotlib: only when it is asked for (this
+    # package's facade sits on the top floor, above everything it re-exports)
+    if name == "explore":
+        from eightlab.explorer import explore
+
+        return explore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ALGORITHMS",
@@ -38,6 +48,7 @@ __all__ = [
     "SearchStats",
     "Status",
     "UnknownNameError",
+    "explore",
     "get_algorithm",
     "get_heuristic",
     "is_solvable",

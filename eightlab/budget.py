@@ -57,9 +57,14 @@ RESERVE_BYTES = 16 << 20
 
 
 class OutOfBudget(Exception):
-    """Raised inside a core when a budget is spent; ``reason`` says which."""
+    """Raised inside a core when a budget is spent; ``reason`` says which.
 
-    def __init__(self, reason: str = "budget"):
+    Without a reason it is the time budget, spent before the search's loop (the only
+    place raising it so: a heuristic building its pattern database against the
+    search's deadline).
+    """
+
+    def __init__(self, reason: str = "time budget (spent building a pattern database)"):
         super().__init__(reason)
         self.reason = reason
 

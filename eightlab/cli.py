@@ -75,6 +75,38 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _at_least_one(text: str) -> int:
+    value = _positive_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be >= 1")
+    return value
+
+
+#: The largest --weight: beyond it f = g + w * h rounds g away (the search is greedy
+#: best-first, --algorithm greedy) and, far beyond, overflows to infinity.
+MAX_WEIGHT = 1e15
+
+
+def _weight(text: str) -> float:
+    value = _positive_float(text)
+    if value > MAX_WEIGHT:
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} must be at most {MAX_WEIGHT:g}: with a larger w, f = g + w*h "
+            "loses g to rounding (that is greedy best-first: --algorithm greedy)"
+        )
+    return value
+
+
+def _shape(text: str) -> tuple[int, int]:
+    rows, sep, cols = text.lower().partition("x")
+    if not (sep and rows.strip().isdigit() and cols.strip().isdigit()):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not ROWSxCOLS, such as 1x3 or 3x3")
+    shape = int(rows), int(cols)
+    if min(shape) < 1 or shape[0] * shape[1] < 2:
+        raise argparse.ArgumentTypeError(f"{quote(text)} must have at least 2 cells")
+    return shape
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -88,7 +120,7 @@ def _positive_float(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m eightlab``."""
     from eightlab.heuristics import HEURISTICS
-    from eightlab.runner.run import PRESETS
+    from eightlab.runner.presets import PRESETS
     from eightlab.search import ALGORITHMS
 
     parser = _Parser(
@@ -118,8 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="search algorithm (default: astar; list below)")  # fmt: skip
     solve.add_argument("--heuristic", default=None, choices=list(HEURISTICS), metavar="NAME",
                        help="heuristic of informed searches (default: manhattan; list below)")  # fmt: skip
-    solve.add_argument("--weight", type=_positive_float, default=None,
-                       help="w of weighted-astar (default 2)")  # fmt: skip
+    solve.add_argument("--shape", type=_shape, default=None, metavar="ROWSxCOLS",
+                       help="the board's rows and columns, for boards that are not square "
+                       "('1 2 0' --shape 1x3); default: square")  # fmt: skip
+    solve.add_argument("--weight", type=_weight, default=None,
+                       help=f"w of weighted-astar, 1 to {MAX_WEIGHT:g} (default 2)")  # fmt: skip
     solve.add_argument("--limit", type=_positive_int, default=None, metavar="N",
                        help="dls: the depth limit (default: 31 on 3x3; needed on other sizes); "
                        "no goal within it exits 3 (cutoff)")  # fmt: skip
@@ -129,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="give up after expanding N nodes (exit status 3)")  # fmt: skip
     solve.add_argument("--max-seconds", type=_positive_float, default=None, metavar="S",
                        help="give up after S seconds (exit status 3)")  # fmt: skip
-    solve.add_argument("--max-stored", type=_positive_int, default=None, metavar="N",
+    solve.add_argument("--max-stored", type=_at_least_one, default=None, metavar="N",
                        help="give up when holding more than N states at once (exit status 3; "
                        "default: derived from the machine's available memory)")  # fmt: skip
     solve.add_argument("--json", action="store_true",
@@ -154,8 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
                      default=[], help="override a parameter, as papermill -p does")  # fmt: skip
     run.add_argument("--preset", default=None, metavar="NAME",
                      help=f"a named parameter preset: {', '.join(PRESETS)}")  # fmt: skip
-    run.add_argument("--notebooks", default="notebooks", metavar="DIR", help="default: notebooks")
-    run.add_argument("--results", default="results", metavar="DIR", help="default: results")
+    run.add_argument("--notebooks", default=None, metavar="DIR",
+                     help="default: notebooks/ of the checkout, from any working directory")  # fmt: skip
+    run.add_argument("--results", default=None, metavar="DIR",
+                     help="default: results/ of the checkout, from any working directory")  # fmt: skip
 
     problem = commands.add_parser(
         "problem",
@@ -235,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             return done.code or EXIT_OK
         return _report(str(done.code), EXIT_USAGE)
     except EightlabError as error:
-        return _report(str(error), EXIT_USAGE)
+        return _report(cli_words(str(error)), EXIT_USAGE)
     except MemoryError:  # a search reports its own; this is a database build outside one
         return _report("out of memory (the memory budget); free memory or raise the limit",
                        EXIT_BUDGET)  # fmt: skip
@@ -264,6 +301,21 @@ def _command(args) -> int:
     if args.command == "pdb":
         return _pdb(args)
     raise AssertionError(args.command)
+
+
+#: The Python API's words in messages, and what a command line says instead.
+_CLI_WORDS = (
+    ("engine='python'", "--engine python"),
+    ("use the python engine", "use --engine python"),
+    ("give rows and cols", "give --shape ROWSxCOLS"),
+)
+
+
+def cli_words(message: str) -> str:
+    """``message`` in the command line's words (``--engine python``, not ``engine='python'``)."""
+    for api, cli in _CLI_WORDS:
+        message = message.replace(api, cli)
+    return message
 
 
 def _report(message: str, status: int, prefix: str = "eightlab: error: ") -> int:
@@ -318,7 +370,7 @@ def _solve(args) -> int:
     if args.heuristic is not None and not spec.informed:
         raise EightlabError(f"--heuristic does not apply to --algorithm {spec.name} (uninformed)")
     heuristic = get_heuristic(args.heuristic or "manhattan")
-    start = Board.parse(args.start)
+    start = Board.parse(args.start, *(args.shape or (None, None)))
     goal = goal_or_default(args.goal, start)
     result = solve(start, goal, spec.name, heuristic.name, engine=args.engine, **options)
     status = {"solved": EXIT_OK, "unsolvable": EXIT_UNSOLVABLE}.get(str(result.status), EXIT_BUDGET)
@@ -327,7 +379,10 @@ def _solve(args) -> int:
         return status
     notation = notation_of(args.start)
     notation = "x" if notation == "grid" or start.size > 10 else notation
-    print(f"start: {result.start.format(notation)}  goal: {result.goal.format(notation)}")
+    shown = [result.start.format(notation), result.goal.format(notation)]
+    if notation == "X" and "X" not in args.start:  # 1x2753846: the blank as typed
+        shown = [text.replace("X", "x") for text in shown]
+    print(f"start: {shown[0]}  goal: {shown[1]}")
     print(result.summary())
     # weighted A* with w <= 1 and an admissible h is A* (or better informed): optimal
     optimal = spec.optimal or options.get("weight", math.inf) <= 1

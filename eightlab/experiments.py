@@ -29,7 +29,6 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-import eightlab
 from eightlab.board import as_board, goal_or_default
 from eightlab.errors import EightlabError
 from eightlab.files import atomic_write
@@ -60,6 +59,7 @@ from eightlab.tables import (  # re-exported: the notebooks import them from her
     summary_table,
     textbook_table,
 )
+from eightlab.version import __version__
 
 __all__ = [
     "FLOAT_COLUMNS",
@@ -243,7 +243,7 @@ def _skip_after_first_exceeded(rows: list[dict], tasks: list) -> None:
 def _task_key(task: tuple) -> str:
     instance, start, goal, _, algorithm, heuristic, max_nodes, max_seconds, options = task
     return task_key(
-        eightlab.__version__,
+        __version__,
         instance, str(start), str(goal), algorithm, heuristic, max_nodes, max_seconds,
         sorted((options or {}).items()),
     )  # fmt: skip

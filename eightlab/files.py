@@ -9,7 +9,6 @@ a signal leaves the previous file as it was and no temporary file behind.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,6 +45,8 @@ def atomic_path(target, suffix: str = ".tmp") -> Iterator[Path]:
     """
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # here: it imports shutil, random... which a solve never needs
+
     handle, name = tempfile.mkstemp(prefix=f".{target.name}-", suffix=suffix, dir=target.parent)
     os.close(handle)
     temporary = Path(name)

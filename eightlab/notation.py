@@ -32,6 +32,10 @@ def size_argument(value, name: str) -> int | None:
     return int(value)
 
 
+def _cells(n: int) -> str:
+    return f"{n} cell" if n == 1 else f"{n} cells"
+
+
 def shape_for(n: int, rows: int | None, cols: int | None, text: str) -> tuple[int, int]:
     """The ``(rows, cols)`` of a board of ``n`` cells: as given, derived, or square."""
     if rows is not None and cols is None and n % rows == 0:
@@ -41,16 +45,16 @@ def shape_for(n: int, rows: int | None, cols: int | None, text: str) -> tuple[in
     if rows is not None and cols is not None:
         if rows * cols != n:
             raise BoardError(
-                f"board {quote(text)} has {n} cells; a {rows}x{cols} board needs {rows * cols}"
+                f"board {quote(text)} has {_cells(n)}; a {rows}x{cols} board needs {rows * cols}"
             )
         return rows, cols
     if rows is not None or cols is not None:
         given = f"{rows} rows" if rows is not None else f"{cols} columns"
-        raise BoardError(f"board {quote(text)} has {n} cells, which do not fill {given}")
+        raise BoardError(f"board {quote(text)} has {_cells(n)}, which do not fill {given}")
     side = math.isqrt(n)
     if side < 2 or side * side != n:
         raise BoardError(
-            f"board {quote(text)} has {n} cells; a square board needs 4, 9 (the 8-puzzle), 16, "
+            f"board {quote(text)} has {_cells(n)}; a square board needs 4, 9 (the 8-puzzle), 16, "
             "... cells (give rows and cols for other shapes)"
         )
     return side, side

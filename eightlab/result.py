@@ -21,6 +21,8 @@ Counts follow AIMA (Russell & Norvig, *Artificial Intelligence: A Modern Approac
   depth-first passes and the bound each one used.
 * **per_iteration**: for iterative searches, one row per pass (threshold, expanded,
   generated of that pass alone), as research codes print them.
+* **per_direction**: for bidirectional heuristic searches, the counts of each side, the
+  g of the nodes each side expanded, the meeting point and the stopping rule that fired.
 
 The conventions that decide these counts, and that differ between families, are
 stated once in :data:`CONVENTIONS`; every results folder records them.
@@ -106,6 +108,14 @@ class SearchStats:
     per_iteration : list of dict
         One row per pass of an iterative search: ``iteration`` (1-based),
         ``threshold``, and the ``expanded`` and ``generated`` nodes of that pass alone.
+    per_direction : dict
+        Bidirectional heuristic searches (MM, NBS, GBFHS, naive bidirectional A*):
+        ``"forward"`` and ``"backward"`` each map to ``expanded``, ``generated`` and
+        ``g_expanded`` (a list: nodes expanded at each g from that side's root);
+        ``meeting`` is the board where the returned path joins the two sides,
+        ``cost`` its length, ``termination`` the stopping condition that fired; NBS
+        adds ``lb_expanded`` (nodes expanded at each lower bound of its pairs). Empty
+        for the other searches.
     wall_seconds, cpu_seconds : float
         Elapsed wall-clock and process CPU time of the search, in seconds.
     """
@@ -119,6 +129,7 @@ class SearchStats:
     iterations: int = 0
     thresholds: list = field(default_factory=list)
     per_iteration: list = field(default_factory=list)
+    per_direction: dict = field(default_factory=dict)
     wall_seconds: float = 0.0
     cpu_seconds: float = 0.0
 
@@ -175,6 +186,13 @@ class SearchResult:
         stats = asdict(self.stats)
         stats["thresholds"] = " ".join(f"{t:g}" for t in self.stats.thresholds)
         del stats["per_iteration"]
+        directions = stats.pop("per_direction")
+        if directions:
+            for side in ("forward", "backward"):
+                stats[f"expanded_{side}"] = directions[side]["expanded"]
+                stats[f"generated_{side}"] = directions[side]["generated"]
+            stats["meeting"] = directions["meeting"] or ""
+            stats["termination"] = directions["termination"]
         return {
             "algorithm": self.algorithm,
             "heuristic": self.heuristic or "",
@@ -245,6 +263,13 @@ class SearchResult:
             f"reopened: {s.reopened}"
         )
         lines.append(f"max frontier: {s.max_frontier}  max stored: {s.max_stored}")
+        for side in ("forward", "backward") if s.per_direction else ():
+            counts = s.per_direction[side]
+            lines.append(f"{side}: expanded {counts['expanded']}  generated {counts['generated']}")
+        if s.per_direction.get("meeting"):
+            lines.append(
+                f"meeting: {s.per_direction['meeting']}  stopped: {s.per_direction['termination']}"
+            )
         if s.thresholds:
             lines.append(
                 f"iterations: {s.iterations}  thresholds: {' '.join(f'{t:g}' for t in s.thresholds)}"

@@ -21,7 +21,9 @@ from eightlab.tables import effective_branching_factor
 
 #: The count columns of a run, in :class:`~eightlab.result.SearchStats` order (the
 #: per-iteration rows of the iterative searches are a table of their own).
-STAT_COLUMNS = tuple(f.name for f in fields(SearchStats) if f.name != "per_iteration")
+STAT_COLUMNS = tuple(
+    f.name for f in fields(SearchStats) if f.name not in ("per_iteration", "per_direction")
+)
 
 #: The columns of :func:`~eightlab.experiments.run_grid`'s table, in order.
 RUN_COLUMNS = (

@@ -18,12 +18,20 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 from matplotlib import animation
-from matplotlib.patches import Rectangle
 
 from eightlab.board import as_board
-from eightlab.drawing import HIGHLIGHT_COLOR, _moved_tile, draw_board, draw_search_tree
 from eightlab.files import atomic_path
-from eightlab.trees import search_steps
+from eightlab.tiles import draw_board, moved_tile
+from eightlab.treedraw import (
+    LABEL_SIZE,
+    LEVEL,
+    UNIT_BOARDS,
+    UNIT_DOTS,
+    draw_search_tree,
+    frontier_lines,
+    layout_figsize,
+)
+from eightlab.trees import search_steps, tree_layout
 
 
 def animate_solution(
@@ -59,7 +67,7 @@ def animate_solution(
     board = as_board(board)
     boards, titles, marks = [board], [f"start (0/{len(path)})"], [None]
     for i, move in enumerate(path, start=1):
-        marks.append(_moved_tile(boards[-1], move))
+        marks.append(moved_tile(boards[-1], move))
         boards.append(boards[-1].apply(move))
         titles.append(f"move {i}/{len(path)}: {move}")
     fig, ax = plt.subplots(figsize=(size, size + 0.25), dpi=dpi)
@@ -147,6 +155,9 @@ def gif_image(path):
 def draw_step(tree, k: int, steps=None, ax=None, boards: bool = True, frontier_shown: int = 8):
     """A search after ``k`` expansions: its tree so far, and its frontier best first.
 
+    Every node keeps the place it has in the whole tree, so steps drawn one after the
+    other show the tree growing in place; the frontier is listed beside it by node id.
+
     Parameters
     ----------
     tree : networkx.DiGraph
@@ -156,9 +167,9 @@ def draw_step(tree, k: int, steps=None, ax=None, boards: bool = True, frontier_s
     steps : list of dict, optional
         :func:`eightlab.trees.search_steps` of ``tree`` (computed when omitted).
     ax : matplotlib.axes.Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; by default a new figure of :func:`step_figsize` (fixed node size).
     boards : bool
-        Nodes as small boards (up to ~40 nodes) or as dots.
+        Nodes as small boards, or as dots with their id.
     frontier_shown : int
         Frontier entries listed beside the tree.
 
@@ -174,34 +185,26 @@ def draw_step(tree, k: int, steps=None, ax=None, boards: bool = True, frontier_s
     closed = set(step["closed"])
     for node in sub.nodes:
         sub.nodes[node]["order"] = tree.nodes[node]["order"] if node in closed else None
-    ax = draw_search_tree(sub, ax=ax, boards=boards, labels="f")
-    if step["expanded"] is not None:
-        x, y = _node_xy(ax, sub, step["expanded"])
-        ax.add_patch(
-            Rectangle((x - 0.38, y - 0.38), 0.76, 0.76, facecolor="none",
-                      edgecolor=HIGHLIGHT_COLOR, linewidth=3, zorder=5)
-        )  # fmt: skip
-    lines = [f"after {k} expansion(s); frontier, best first:"]
-    for node in step["frontier"][:frontier_shown]:
-        data = tree.nodes[node]
-        lines.append(f"  {data['board']}  g={data['g']:g} h={data['h']:g} f={data['f']:g}")
-    if len(step["frontier"]) > frontier_shown:
-        lines.append(f"  ... {len(step['frontier']) - frontier_shown} more")
+        sub.nodes[node]["on_path"] = tree.nodes[node]["on_path"] and k == len(steps) - 1
+    if ax is None:
+        _, ax = plt.subplots(figsize=step_figsize(tree, boards))
+    draw_search_tree(sub, ax=ax, boards=boards, labels="ghf", frontier=step["frontier"],
+                     current=step["expanded"], positions=tree_layout(tree))  # fmt: skip
+    lines = [f"after {k} expansion(s)", "frontier, best first:"]
+    lines += frontier_lines(tree, step["frontier"], shown=frontier_shown)
     ax.text(1.01, 1.0, "\n".join(lines), transform=ax.transAxes, va="top", ha="left",
-            family="monospace", fontsize=7)  # fmt: skip
+            family="monospace", fontsize=LABEL_SIZE + 0.5)  # fmt: skip
     return ax
 
 
-def _node_xy(ax, tree, node):
-    from eightlab.drawing import TREE_LEVEL
-    from eightlab.trees import tree_layout
-
-    x, y = tree_layout(tree)[node]
-    return x, TREE_LEVEL * y
+def step_figsize(tree, boards: bool = True) -> tuple[float, float]:
+    """Inches for :func:`draw_step`: the whole tree at fixed node size, and the list."""
+    width, height = layout_figsize(tree_layout(tree), boards)
+    return (width + 4.2, max(height, 2.4))
 
 
 def step_snapshots(tree, ks=None, boards: bool = True):
-    """Several steps of a search side by side: the static form of :func:`step_through`.
+    """Several steps of a search, one under the other: the static form of :func:`step_through`.
 
     Parameters
     ----------
@@ -209,6 +212,8 @@ def step_snapshots(tree, ks=None, boards: bool = True):
         From :func:`eightlab.trees.search_tree`.
     ks : sequence of int, optional
         Steps to show; by default four spread over the search (first to last).
+    boards : bool
+        Nodes as boards, or as dots.
 
     Returns
     -------
@@ -218,11 +223,17 @@ def step_snapshots(tree, ks=None, boards: bool = True):
     last = len(steps) - 1
     if ks is None:
         ks = sorted({0, max(1, last // 3), max(1, 2 * last // 3), last})
-    fig, axes = plt.subplots(len(ks), 1, figsize=(9, 2.9 * len(ks)), squeeze=False)
+    width, _ = step_figsize(tree, boards)
+    depths = [1 + max(tree.nodes[n]["depth"] for n in steps[k]["nodes"]) for k in ks]
+    unit = UNIT_BOARDS if boards else UNIT_DOTS
+    rows = [max(2.2, unit * (LEVEL * (d - 1) + 1.45)) + 0.35 for d in depths]
+    fig, axes = plt.subplots(len(ks), 1, figsize=(width, sum(rows)), squeeze=False,
+                             gridspec_kw={"height_ratios": rows})  # fmt: skip
     for ax, k in zip(axes[:, 0], ks, strict=True):
         draw_step(tree, k, steps, ax=ax, boards=boards)
-        ax.set_title(f"step {k} of {last}", fontsize=9, loc="left")
-    fig.tight_layout()
+        ax.set_title(f"step {k} of {last}", fontsize=LABEL_SIZE + 1.5, loc="left")
+    fig.subplots_adjust(left=0.01, right=1 - 4.1 / width, top=1 - 0.3 / sum(rows), bottom=0.01,
+                        hspace=0.35 * len(ks) / sum(rows))  # fmt: skip
     return fig
 
 
@@ -254,8 +265,8 @@ def step_through(tree, boards: bool = True):
     def show(change=None):
         with out:
             out.clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(8, 3.2))
-            draw_step(tree, slider.value, steps, ax=ax, boards=boards)
+            ax = draw_step(tree, slider.value, steps, boards=boards)
+            ax.figure.subplots_adjust(left=0.01, right=0.99 - 4.1 / ax.figure.get_figwidth())
             plt.show()
 
     slider.observe(show, names="value")
@@ -272,7 +283,9 @@ def save_steps_gif(tree, path, interval: int = 900, dpi: int = 70, boards: bool 
         ``path``.
     """
     steps = search_steps(tree)
-    fig, ax = plt.subplots(figsize=(8, 3.2), dpi=dpi)
+    width, height = step_figsize(tree, boards)
+    fig, ax = plt.subplots(figsize=(width, height), dpi=dpi)
+    fig.subplots_adjust(left=0.01, right=0.99 - 4.1 / width, top=0.92, bottom=0.01)
 
     def frame(i):
         ax.clear()
@@ -294,6 +307,7 @@ __all__ = [
     "gif_image",
     "save_gif",
     "save_steps_gif",
+    "step_figsize",
     "step_snapshots",
     "step_through",
 ]

@@ -79,7 +79,7 @@ def state_space_graph(goal=None, radius: int = 2) -> nx.Graph:
     return graph
 
 
-def _layers(depth_of: dict) -> list[list]:
+def layers_by_depth(depth_of: dict) -> list[list]:
     """Nodes grouped by depth, in insertion order within a depth."""
     layers: dict[int, list] = {}
     for node, depth in depth_of.items():
@@ -112,7 +112,7 @@ GRAPH_LEVEL = 1.3
 RING_SPACING = 1.5
 
 
-def _radial_positions(layered: dict) -> dict:
+def radial_positions(layered: dict) -> dict:
     """Bend a layered layout into rings: depth d on a circle of radius ~d, each ring
     keeping the layered left-to-right order (so children stay near their parents)."""
     layers: dict[float, list] = {}
@@ -151,10 +151,10 @@ def state_space_layout(graph: nx.Graph, layout: str = "layered") -> dict:
     """
     depth_of = dict(graph.nodes(data="depth"))
     if layout == "layered":
-        layered = _layered_positions(graph, _layers(depth_of))
+        layered = _layered_positions(graph, layers_by_depth(depth_of))
         return {n: (x, GRAPH_LEVEL * y) for n, (x, y) in layered.items()}
     if layout == "radial":
-        return _radial_positions(_layered_positions(graph, _layers(depth_of)))
+        return radial_positions(_layered_positions(graph, layers_by_depth(depth_of)))
     if layout == "spring":
         return nx.spring_layout(graph, seed=8)
     raise ValueError(f"unknown layout {layout!r}; choose 'layered', 'radial' or 'spring'")

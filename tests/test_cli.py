@@ -255,3 +255,78 @@ def test_long_arguments_are_quoted_briefly():
     assert status == 2 and len(err) < 300
     status, _, err = in_process("solve", "283104765", "--max-nodes", "x" * 100_000)
     assert status == 2 and len(err) < 400 and err.count("\n") == 1
+
+
+# --- issue 20: the faults a hostile user found -------------------------------------------
+
+SIX_BY_SIX = " ".join(map(str, range(1, 35))) + " 0 35"  # one move from the goal
+
+
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict"])
+def test_auto_engine_falls_back_to_python_beyond_5x5(heuristic):
+    run = eightlab("solve", SIX_BY_SIX, "--algorithm", "idastar", "--heuristic", heuristic)
+    assert run.returncode == 0, run.stderr
+    assert "length: 1" in run.stdout
+
+
+def test_a_single_row_is_typed_with_shape():
+    run = eightlab("solve", "1 2 0")
+    assert run.returncode == 2
+    assert "--shape ROWSxCOLS" in run.stderr and "rows and cols" not in run.stderr
+    run = eightlab("solve", "1 0 2", "--shape", "1x3")
+    assert run.returncode == 0, run.stderr
+    assert "length: 1" in run.stdout and "path: r" in run.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "123456780", "--max-stored", "0"], "argument --max-stored: '0' must be >= 1"),
+        (["solve", "1"], "has 1 cell;"),
+        (["solve", "120", "--shape", "1xthree"], "argument --shape"),
+        (["solve", "283104765", "-a", "bfs", "--engine", "compiled"], "use --engine python"),
+        (["solve", "283164705", "-a", "weighted-astar", "--weight", "1e308"], "--weight"),
+    ],
+)
+def test_cli_words_in_one_line(args, message):
+    run = eightlab(*args)
+    assert run.returncode == 2
+    assert message in run.stderr
+    assert "engine='python'" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_the_largest_weight_still_gives_a_finite_f():
+    from eightlab.cli import MAX_WEIGHT
+
+    run = eightlab("solve", "283164705", "--goal", "123804765", "-a", "weighted-astar",
+                   "--weight", f"{MAX_WEIGHT:g}")  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "inf" not in run.stdout
+
+
+def test_the_blank_is_echoed_as_typed():
+    run = eightlab("solve", "1x2753846")
+    assert run.returncode == 0, run.stderr
+    assert "start: 1x2753846  goal: 12345678x" in run.stdout
+    run = eightlab("solve", "1X2753846")
+    assert "start: 1X2753846  goal: 12345678X" in run.stdout
+
+
+def test_a_budget_spent_before_the_search_says_which():
+    from eightlab.budget import OutOfBudget
+
+    assert "time budget" in OutOfBudget().reason
+
+
+def test_solve_imports_neither_the_runner_nor_tempfile():
+    code = (
+        "import sys, runpy; sys.argv = ['eightlab', 'solve', '283104765']\n"
+        "try:\n    runpy.run_module('eightlab', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('eightlab.runner.') "
+        "or m in ('tempfile', 'yaml', 'tqdm')))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1] == "['eightlab.runner.presets']"

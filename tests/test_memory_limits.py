@@ -62,6 +62,7 @@ def _assert_clean_end(done, seconds, statuses=(3,)):
 SWEEP = [
     ("astar", 120), ("astar", 200), ("astar", 300),
     ("ucs", 150), ("weighted-astar", 150), ("bfs", 150), ("bidirectional-bfs", 150),
+    ("mm", 150), ("nbs", 150), ("gbfhs", 150),
 ]  # fmt: skip
 
 
@@ -78,7 +79,7 @@ def test_the_other_searches_end_cleanly_under_the_limit(algorithm):
     _assert_clean_end(done, seconds, statuses=(0, 2, 3))
 
 
-@pytest.mark.parametrize("algorithm", ["astar", "bfs", "bidirectional-bfs"])
+@pytest.mark.parametrize("algorithm", ["astar", "bfs", "bidirectional-bfs", "mm", "nbs"])
 def test_a_real_memory_error_ends_the_search_as_the_memory_budget(algorithm):
     # a memory budget far above the limit: the allocator's MemoryError stops the search
     done, seconds = _solve_under(

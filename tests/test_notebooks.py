@@ -539,6 +539,16 @@ def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
     assert provenance["execution"]["timing"]
     assert provenance["conventions"]
     assert not list(compare_run.glob("*.partial.csv"))
+    assert provenance["command"].startswith("python -m eightlab run --only compare_algorithms")
+    # issue 20: the counts apart from the seconds, so a rerun leaves the counts unchanged
+    runs = pd.read_csv(compare_run / "runs.csv")
+    timings = pd.read_csv(compare_run / "runs.timings.csv")
+    assert "wall_seconds" not in runs and "expanded" in runs
+    assert list(timings.columns) == ["row", "wall_seconds", "cpu_seconds"]
+    assert timings["row"].tolist() == list(range(len(runs)))
+    assert "wall_seconds_median" in pd.read_csv(compare_run / "summary.timings.csv")
+    executed = (compare_run / "compare_algorithms.ipynb").read_text()
+    assert "start_time" not in executed and ".tmp-" not in executed
 
 
 def test_compare_algorithms_optimal_searches_find_optimal_lengths(compare_run):
@@ -648,3 +658,107 @@ def test_papermill_by_hand_takes_what_its_p_passes(tmp_path):
     claims = pd.read_csv(out / "claims.csv")
     assert list(claims["heuristic"]) == ["misplaced", "manhattan"]
     assert (pd.read_csv(out / "h_vs_hstar.csv").groupby("heuristic")["count"].sum() == 2000).all()
+
+
+# --- issue 20: a direct papermill run is a full run --------------------------------------
+
+EXPERIMENTS = ("compare_algorithms", "heuristic_admissibility", "korf100")
+PAPERMILL = [sys.executable, "-m", "papermill", "--no-progress-bar", "-k", "python3"]
+ADMISSIBILITY_TINY = ["-p", "heuristics", "[misplaced, manhattan]", "-p", "sample_size", "500",
+                      "-p", "astar_instances", "2"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", EXPERIMENTS)
+def test_an_experiment_begins_after_its_parameters_and_finishes_last(name):
+    notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    index = next(
+        i for i, c in enumerate(notebook.cells) if "parameters" in c.metadata.get("tags", [])
+    )
+    setup = notebook.cells[index + 1].source
+    assert f'eightlab.runner.notebook.begin("{name}", globals())' in setup
+    assert notebook.cells[-1].source.startswith("run.finish()")
+
+
+def _papermill(tmp_path, name, *args, cwd=None):
+    return subprocess.run(
+        [*PAPERMILL, str(NOTEBOOKS / f"{name}.ipynb"), str(tmp_path / "executed.ipynb"), *args],
+        capture_output=True, text=True, timeout=600, cwd=cwd or tmp_path,
+        env={**os.environ, "PYTHONPATH": str(NOTEBOOKS.parent)},
+    )  # fmt: skip
+
+
+def test_a_direct_papermill_run_writes_provenance_and_html(tmp_path):
+    out = tmp_path / "results" / "mine"
+    run = _papermill(tmp_path, "heuristic_admissibility", "-p", "goal", "012345678",
+                     "-p", "output_dir", str(out), *ADMISSIBILITY_TINY)  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:]
+    names = {p.name for p in out.iterdir()}
+    assert {"provenance.json", "heuristic_admissibility.html", "claims.csv"} <= names
+    assert {"heuristic_admissibility.ipynb"} <= names
+    provenance = json.loads((out / "provenance.json").read_text())
+    assert provenance["parameters"]["goal"] == "012345678"  # the leading zero restored
+    assert "papermill" in provenance["command"] and "-p goal 012345678" in provenance["command"]
+    assert provenance["working_directory"] == str(tmp_path)
+    assert provenance["conventions"] and provenance["git"]
+    claims = pd.read_csv(out / "claims.csv")
+    assert (claims["states"] == 181_440).all()
+    assert sorted(p.name for p in out.parent.iterdir()) == ["mine"]  # no temporary left
+    html = (out / "heuristic_admissibility.html").read_text()
+    assert "Do the heuristics keep their promises?" in html
+
+
+def test_a_second_papermill_writer_is_refused(tmp_path):
+    from eightlab.runner.execute import lock_results
+
+    results = tmp_path / "results"
+    results.mkdir()
+    with lock_results(results):  # as a running eightlab run or papermill run holds it
+        run = _papermill(tmp_path, "heuristic_admissibility",
+                         "-p", "output_dir", str(results / "mine"), *ADMISSIBILITY_TINY)  # fmt: skip
+    assert run.returncode != 0
+    assert "another eightlab run is writing into results folder" in run.stderr
+    assert list(results.iterdir()) == []
+
+
+def test_a_direct_papermill_run_checks_its_parameters_in_one_line(tmp_path):
+    run = _papermill(tmp_path, "compare_algorithms", "-p", "per_depth", "abc",
+                     "-p", "output_dir", str(tmp_path / "out"))  # fmt: skip
+    assert run.returncode != 0
+    assert "EightlabError: parameter 'per_depth' of compare_algorithms expects an int" in run.stderr
+    assert "TypeError" not in run.stderr
+    executed = nbformat.read(tmp_path / "executed.ipynb", as_version=4)
+    (error,) = [o for c in executed.cells for o in c.get("outputs", []) if o.output_type == "error"]
+    assert len(error.traceback) == 1  # the one line, no traceback into eightlab
+    assert not (tmp_path / "out").exists()
+
+
+def _makefile_keys() -> str:
+    text = (NOTEBOOKS.parent / "Makefile").read_text().replace("\\\n", " ")
+    (line,) = [line for line in text.splitlines() if line.startswith("NBSTRIPOUT_KEYS :=")]
+    return " ".join(line.split(":=", 1)[1].split())
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_notebook_saved_by_jupyterlab_reads_as_committed(path):
+    """The kernel writes its whole language_info; the Makefile's filter drops all but the name."""
+    document = json.loads(path.read_text())
+    document["metadata"]["language_info"] = {
+        "codemirror_mode": {"name": "ipython", "version": 3}, "file_extension": ".py",
+        "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
+        "pygments_lexer": "ipython3", "version": "3.11.7",
+    }  # fmt: skip
+    for cell in document["cells"]:
+        if cell["cell_type"] == "code":
+            cell["execution_count"] = 1
+            cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["x\n"]}]
+    clean = subprocess.run(
+        [sys.executable, "-m", "nbstripout", "--extra-keys", _makefile_keys()],
+        input=json.dumps(document, indent=1), capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert nbformat.reads(clean, as_version=4) == committed_notebook(path)
+
+
+def test_the_editable_install_is_quiet():
+    makefile = (NOTEBOOKS.parent / "Makefile").read_text()
+    (line,) = [line for line in makefile.splitlines() if "--no-deps -e ." in line]
+    assert "PYTHONWARNINGS=ignore" in line and "--quiet" in line

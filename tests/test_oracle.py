@@ -80,6 +80,9 @@ EXPONENTIAL = (
 #: Deepest instances of the shallow set for the steepest exponential pairs.
 SHALLOW_TOP = {("iddfs-tree", None): 10}
 
+#: The bidirectional heuristic searches of issue 22.
+BIDIRECTIONAL = ("mm", "nbs", "gbfhs")
+
 #: Random instances for pairs outside FULL_PAIRS (others get DEFAULT_RANDOM).
 RANDOM_COUNT = {
     ("ucs", None): 3,
@@ -87,6 +90,15 @@ RANDOM_COUNT = {
     ("astar", "zero"): 3,
     **{(a, "misplaced"): 10 for a in ("astar", "idastar", "rbfs", "iddfs-h")},
     **{(a, "max-swap"): 10 for a in ("astar", "idastar", "rbfs", "iddfs-h")},
+    # the bidirectional heuristic searches (issue 22): 20 random boards each; with pdb
+    # and exact 3, since the backward side binds h to every new start (a pattern
+    # database or a distance table built per board, 0.1-0.5 s)
+    **{
+        (a, h): 20
+        for a in BIDIRECTIONAL
+        for h in ("zero", "misplaced", "manhattan", "linear-conflict", "max-swap")
+    },
+    **{(a, h): 3 for a in BIDIRECTIONAL for h in ("pdb", "exact")},
 }
 
 #: Deepest rung of the depth ladder for slow pairs (others climb to 31).
@@ -96,6 +108,7 @@ LADDER_TOP = {
     ("astar", "zero"): 20,
     **{(a, "misplaced"): 24 for a in ("astar", "idastar", "rbfs", "iddfs-h")},
     **{(a, "max-swap"): 22 for a in ("astar", "idastar", "rbfs", "iddfs-h")},
+    **{(a, h): 16 for a in BIDIRECTIONAL for h in ("pdb", "exact")},
 }
 
 

@@ -6,6 +6,7 @@ that need a kernel start one.
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import stat
@@ -338,3 +339,165 @@ def test_any_text_is_a_value_or_a_one_line_error(name, text):
         check_parameter("nb", name, value, declared, text)
     except EightlabError as error:
         assert "\n" not in str(error).replace(repr(text), "")
+
+
+# --- issue 20: every parameter a kernel would reject is refused before it starts ---------
+
+
+@pytest.mark.parametrize(
+    "notebook, name, text, message",
+    [
+        ("compare_algorithms", "goal", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "3x3 board"),
+        ("heuristic_admissibility", "goal", "1 2 3 0", "3x3 board"),
+        ("compare_algorithms", "heuristics", "[pdb-6-6-3]", "pdb-6-6-3 is defined on 4x4"),
+        ("korf100", "heuristics", "[exact]", "exact is defined on 3x3"),
+        ("03_informed_search", "tree_goal", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "3x3"),
+        ("03_informed_search", "tree_goal", "213804765", "cannot be reached"),
+        ("compare_algorithms", "scheduler", "foo", "tcp://127.0.0.1:8786"),
+        ("compare_algorithms", "scheduler", "123", "tcp://127.0.0.1:8786"),
+        ("compare_algorithms", "scheduler", "tcp://127.0.0.1:99999", "port 99999"),
+    ],
+)
+def test_what_a_kernel_would_reject_is_refused_naming_it(
+    notebook, name, text, message, capsys, monkeypatch
+):
+    _no_kernel(monkeypatch)
+    status = main(["run", "--only", notebook, "--notebooks", str(NOTEBOOKS), "-p", name, text])
+    error = capsys.readouterr().err
+    assert status == 2
+    assert message in error and repr(name) in error
+    assert len(error.strip().splitlines()) == 1, error
+
+
+def test_a_goal_with_a_leading_zero_keeps_it():
+    (plan,) = plan_runs(["compare_algorithms"], {"goal": "012345678"}, None, NOTEBOOKS)
+    assert plan.parameters["goal"] == "012345678"
+    (plan,) = plan_runs(["heuristic_admissibility"], {"goal": 12345678}, None, NOTEBOOKS)
+    assert plan.parameters["goal"] == "012345678"  # the int papermill's -p makes of it
+
+
+def test_eightlab_run_works_from_any_directory(tmp_path, capsys, monkeypatch):
+    _no_kernel(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    status = main(["run", "--only", "compare_algorithms", "-p", "per_depth", "0"])
+    error = capsys.readouterr().err
+    assert status == 2
+    assert "parameter 'per_depth' of compare_algorithms must be from 1" in error
+    assert not (tmp_path / "results").exists()
+
+
+def test_the_plan_holds_the_command_that_reruns_it():
+    (plan,) = plan_runs(
+        ["compare_algorithms"], {"per_depth": "3", "heuristics": "[manhattan]"}, None, NOTEBOOKS
+    )
+    assert plan.command == [
+        "python", "-m", "eightlab", "run", "--only", "compare_algorithms",
+        "-p", "per_depth", "3", "-p", "heuristics", "[manhattan]",
+    ]  # fmt: skip
+
+
+def test_a_scheduler_address_is_checked_before_connecting():
+    from eightlab.runner.cluster import execute_tasks
+
+    started = time.perf_counter()
+    with pytest.raises(EightlabError, match="port 99999"):
+        execute_tasks(print, [("a", 1)], scheduler="tcp://127.0.0.1:99999", on_row=print)
+    assert time.perf_counter() - started < 5  # no 30 s wait for a connection
+
+
+def test_a_truncated_failed_notebook_is_not_kept(tmp_path, monkeypatch):
+    """A full disk cuts the executed notebook short: no invalid .failed.ipynb stays."""
+    import papermill
+
+    from eightlab.runner.execute import run_one
+
+    notebooks = tmp_path / "nb"
+    notebooks.mkdir()
+    _write_notebook(notebooks / "grid.ipynb", 'output_dir: str = ""  # where', "1")
+    results = tmp_path / "results"
+    results.mkdir()
+
+    def full_disk(source, target, **kwargs):
+        Path(target).write_text('{"cells": [{"cell_type": "code", "sou')
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(papermill, "execute_notebook", full_disk)
+    (plan,) = plan_runs(None, None, None, notebooks)
+    record = run_one(plan, results, None, {})
+    assert not record.ok and "No space left" in record.error
+    assert record.failed_notebook is None
+    assert sorted(p.name for p in results.iterdir()) == []
+
+
+def test_times_are_kept_apart_from_counts(tmp_path):
+    from eightlab.runner.reruns import read_table, split_timings
+
+    (tmp_path / "runs.csv").write_text(
+        "algorithm,expanded,wall_seconds,cpu_seconds,status\nbfs,10,0.5,0.4,solved\nastar,3,,0.1,x\n"
+    )
+    (tmp_path / "counts.csv").write_text("a,b\n1,2\n")
+    split_timings(tmp_path)
+    assert (
+        tmp_path / "runs.csv"
+    ).read_text() == "algorithm,expanded,status\nbfs,10,solved\nastar,3,x\n"
+    assert (tmp_path / "runs.timings.csv").read_text() == (
+        "row,wall_seconds,cpu_seconds\n0,0.5,0.4\n1,,0.1\n"
+    )
+    assert (tmp_path / "counts.csv").read_text() == "a,b\n1,2\n"
+    assert not (tmp_path / "counts.timings.csv").exists()
+    table = read_table(tmp_path, "runs")
+    assert list(table.columns) == ["algorithm", "expanded", "status", "wall_seconds", "cpu_seconds"]
+    assert table["cpu_seconds"].tolist() == [0.4, 0.1]
+
+
+def test_an_executed_notebook_keeps_no_clock_times(tmp_path):
+    import json
+
+    from eightlab.runner.reruns import steady_notebook
+
+    path = tmp_path / "x.ipynb"
+    clock = {"start_time": "2026-01-01T00:00:00", "end_time": "x", "duration": 1.5}
+    document = {
+        "cells": [{"cell_type": "code", "metadata": {"papermill": {**clock, "status": "completed"},
+                   "execution": {"iopub.status.busy": "t"}}, "source": "1", "outputs": []}],
+        "metadata": {"papermill": {**clock, "parameters": {"a": 1}}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }  # fmt: skip
+    path.write_text(json.dumps(document))
+    steady_notebook(path)
+    text = path.read_text()
+    assert "2026" not in text and "duration" not in text and "iopub" not in text
+    kept = json.loads(text)
+    assert kept["metadata"]["papermill"] == {"parameters": {"a": 1}}
+    assert kept["cells"][0]["metadata"] == {"papermill": {"status": "completed"}}
+
+
+def test_an_executed_notebook_keeps_no_random_ids(tmp_path):
+    import json
+
+    from eightlab.runner.reruns import steady_notebook
+
+    def executed(uuid: str, cell_id: str) -> dict:
+        table = f'<style>#T_{uuid}_row0_col0 {{color: red}}</style><table id="T_{uuid}">'
+        return {
+            "cells": [
+                {"cell_type": "code", "id": cell_id, "source": "a = 1", "outputs": [],
+                 "metadata": {"tags": ["injected-parameters"]}},
+                {"cell_type": "code", "id": "x", "source": "t", "metadata": {},
+                 "outputs": [{"output_type": "execute_result", "metadata": {},
+                              "data": {"text/html": [table], "text/plain": [
+                                  f"<pandas.io.formats.style.Styler at 0x7f{uuid}>"]}}]},
+            ],
+            "metadata": {"papermill": {"output_path": f"/r/.tmp-x-{uuid}/x.ipynb"}},
+            "nbformat": 4, "nbformat_minor": 5,
+        }  # fmt: skip
+
+    texts = []
+    for uuid, cell_id in (("77e64", "b7a5a233"), ("c821d", "62b3930a")):
+        path = tmp_path / f"{uuid}.ipynb"
+        path.write_text(json.dumps(executed(uuid, cell_id)))
+        steady_notebook(path)
+        texts.append(path.read_text())
+    assert texts[0] == texts[1]
+    assert "#T_table0_row0_col0" in texts[0] and 'id=\\"T_table0\\"' in texts[0]
+    assert "<pandas.io.formats.style.Styler>" in texts[0] and ".tmp-" not in texts[0]

@@ -51,11 +51,17 @@ def test_draw_step_shows_the_tree_so_far_and_the_frontier(astar_tree):
     _, tree = astar_tree
     steps = trees.search_steps(tree)
     ax = stepper.draw_step(tree, 2, steps)
-    assert len(ax.child_axes) == len(steps[2]["nodes"])
+    labels = [t.get_text() for t in ax.texts if t.get_text().startswith("g=")]
+    assert len(labels) == len(steps[2]["nodes"])
     listing = [t.get_text() for t in ax.texts if t.get_text().startswith("after 2 expansion")]
-    assert listing and str(tree.nodes[steps[2]["frontier"][0]]["board"]) in listing[0]
+    best = steps[2]["frontier"][0]
+    # the first entry names the node by the id drawn on the tree, and shows its board
+    entry = listing[0].splitlines()[2]
+    assert entry.startswith(f"node {best:>3}") and str(tree.nodes[best]["board"]) in entry
+    tags = [t.get_text() for t in ax.texts if t.get_text().endswith("next")]
+    assert tags == [f"{best}  next"]
     ax = stepper.draw_step(tree, 999, steps, boards=False)  # clipped to the last step
-    assert not ax.child_axes
+    assert len([t for t in ax.texts if t.get_text().startswith("f=")]) == tree.number_of_nodes()
 
 
 def test_step_snapshots_and_the_widget(astar_tree):

@@ -1,21 +1,73 @@
-"""The textbook algorithms of the tutorials give the instrumented searches' answers.
+"""The algorithms the tutorials write in code cells tagged ``textbook`` give eightlab's answers.
 
-Same paths and same node counts wherever the definitions match (BFS, DLS, IDDFS, UCS,
-A*, weighted A*, IDA* pass by pass); greedy only a valid path (the textbook version
-reopens boards, eightlab's does not). Boards are drawn at exact depths by seed.
+The cells are read from the committed notebooks (the git index, as in
+``tests/test_tutorials.py``) and executed, each notebook's in one namespace, in order;
+what they define is then run on the known cases (``tests/cases.py``) and on boards drawn
+at exact depths, and compared with eightlab's instrumented searches: the same paths and
+the same node counts wherever the definitions match (BFS, plain DFS under a budget, DLS,
+IDDFS, UCS, A*, weighted A*, IDA* pass by pass); greedy only a valid path (the cell's
+best-first loop reopens boards, eightlab's greedy does not). Distances come from
+``tests/oracle.py``, which imports nothing from eightlab.
 """
 
 from __future__ import annotations
 
-import pytest
+import re
+from pathlib import Path
 
-from eightlab import Board, solve, statespace, textbook
+import oracle
+import pytest
+from cases import SHALLOW_CASES
+from test_tutorials import committed_notebook
+
+from eightlab import Board, solve
+from eightlab.budget import OutOfBudget
 from eightlab.heuristics import get_heuristic
 from eightlab.instances import instances_at_depths
 
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 GOAL = Board.goal()
-BOARDS = instances_at_depths([0, 1, 5, 9, 13], 3, seed=11)
-SPIRAL = Board.parse("123804765")
+BOARDS = instances_at_depths([0, 1, 5, 9, 13], 2, seed=11)
+# the known cases short enough for a pure-Python tree search, on their own goals
+PAIRS = [(Board.parse(s), Board.parse(g)) for s, g, length, _ in SHALLOW_CASES if length <= 13]
+PAIRS += [(board, GOAL) for board in BOARDS]
+IDS = [f"{s}-{g}" for s, g in PAIRS]
+
+
+def textbook_cells(name: str) -> list[str]:
+    notebook = committed_notebook(NOTEBOOKS / f"{name}.ipynb")
+    return [
+        cell.source
+        for cell in notebook.cells
+        if cell.cell_type == "code" and "textbook" in cell.metadata.get("tags", [])
+    ]
+
+
+def run_cells(sources) -> dict:
+    namespace: dict = {}
+    for k, source in enumerate(sources):
+        exec(compile(source, f"<textbook cell {k}>", "exec"), namespace)
+    return namespace
+
+
+@pytest.fixture(scope="module")
+def ch01():
+    return run_cells(textbook_cells("01_state_space"))
+
+
+@pytest.fixture(scope="module")
+def ch02():
+    return run_cells(textbook_cells("02_uninformed_search"))
+
+
+@pytest.fixture(scope="module")
+def ch03():
+    return run_cells(textbook_cells("03_informed_search"))
+
+
+@pytest.fixture(scope="module")
+def ch03b():
+    return run_cells(textbook_cells("03b_idastar_search_trees"))
 
 
 def _counts(counts) -> tuple[int, int]:
@@ -26,81 +78,137 @@ def _stats(result) -> tuple[int, int]:
     return result.stats.expanded, result.stats.generated
 
 
-def _valid(start, goal, path) -> bool:
-    return start.apply(path) == goal
+def _distance(start, goal) -> int:
+    return oracle.distance(start.tiles, goal.tiles)
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=str)
-def test_breadth_first_equals_bfs(board):
-    counts = textbook.Counts()
-    path = textbook.breadth_first(board, GOAL, counts)
-    result = solve(board, GOAL, "bfs")
+@pytest.mark.parametrize("name", ["01_state_space", "02_uninformed_search",
+                                  "03_informed_search", "03b_idastar_search_trees"])  # fmt: skip
+def test_each_textbook_function_fits_on_a_screen(name):
+    for source in textbook_cells(name):
+        for function in re.split(r"\n(?=def )", source):
+            if function.startswith("def "):
+                assert len(function.strip().splitlines()) <= 25, function.splitlines()[0]
+
+
+# ---------------------------------------------------------------------- 01
+def test_distances_from_equals_the_oracle(ch01):
+    spiral = Board.parse("123804765")
+    for goal in (GOAL, spiral):
+        distance = ch01["distances_from"](goal, 6)
+        expected = oracle.board_distances(goal, 6)
+        assert {b.tiles: d for b, d in distance.items()} == {
+            b.tiles: d for b, d in expected.items()
+        }
+
+
+# ---------------------------------------------------------------------- 02
+@pytest.mark.parametrize(("start", "goal"), PAIRS, ids=IDS)
+def test_breadth_first_equals_bfs(ch02, start, goal):
+    counts = ch02["Counts"]()
+    path = ch02["breadth_first"](start, goal, counts)
+    result = solve(start, goal, "bfs")
     assert path == result.path and _counts(counts) == _stats(result)
-    assert len(path) == statespace.exact_distance(board)
+    assert len(path) == _distance(start, goal)
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=str)
-def test_iterative_deepening_equals_iddfs(board):
-    counts = textbook.Counts()
-    path = textbook.iterative_deepening(board, GOAL, counts)
-    result = solve(board, GOAL, "iddfs")
+@pytest.mark.parametrize(("start", "goal"), PAIRS, ids=IDS)
+def test_iterative_deepening_equals_iddfs_pass_by_pass(ch02, start, goal):
+    counts = ch02["Counts"]()
+    path = ch02["iterative_deepening"](start, goal, counts)
+    result = solve(start, goal, "iddfs")
     assert path == result.path and _counts(counts) == _stats(result)
-    assert [p["threshold"] for p in counts.passes] == list(result.stats.thresholds)
+    assert len(path) == _distance(start, goal)
+    assert [p["limit"] for p in counts.passes] == list(result.stats.thresholds)
     if result.stats.per_iteration:
         assert [(p["expanded"], p["generated"]) for p in result.stats.per_iteration] == [
             (p["expanded"], p["generated"]) for p in counts.passes
         ]
 
 
-@pytest.mark.parametrize("board", BOARDS[3:], ids=str)
-def test_depth_limited_cuts_off_below_the_distance_and_finds_at_it(board):
-    d = statespace.exact_distance(board)
-    assert textbook.depth_limited(board, GOAL, d - 1) == textbook.CUTOFF
-    counts = textbook.Counts()
-    path = textbook.depth_limited(board, GOAL, d, counts)
-    result = solve(board, GOAL, "dls", limit=d)
+def test_without_the_inverse_line_the_cells_are_iddfs_tree():
+    """What the notebook says: drop the parent pruning and you get AIMA's RECURSIVE-DLS,
+    eightlab's ``iddfs-tree``: more nodes, the same paths."""
+    sources = textbook_cells("02_uninformed_search")
+    pruning = re.compile(r"\n\s*if move == INVERSE\.get\(previous\):\n\s*continue[^\n]*")
+    unpruned = [pruning.sub("", s) if "def depth_limited" in s else s for s in sources]
+    assert unpruned != sources
+    ns = run_cells(unpruned)
+    for start, goal in PAIRS:
+        if _distance(start, goal) > 9:
+            continue  # the unpruned tree grows about 2.67x per level
+        counts = ns["Counts"]()
+        path = ns["iterative_deepening"](start, goal, counts)
+        tree = solve(start, goal, "iddfs-tree")
+        pruned = solve(start, goal, "iddfs")
+        assert path == tree.path == pruned.path
+        assert _counts(counts) == _stats(tree)
+        assert tree.stats.generated >= pruned.stats.generated
+
+
+@pytest.mark.parametrize(("start", "goal"), PAIRS[-4:], ids=IDS[-4:])
+def test_depth_limited_cuts_off_below_the_distance_and_finds_at_it(ch02, start, goal):
+    d = _distance(start, goal)
+    assert ch02["depth_limited"](start, goal, d - 1, ch02["Counts"]()) == ch02["CUTOFF"]
+    counts = ch02["Counts"]()
+    path = ch02["depth_limited"](start, goal, d, counts)
+    result = solve(start, goal, "dls", limit=d)
     assert path == result.path and len(path) == d
     assert _counts(counts) == _stats(result)
-    cut = solve(board, GOAL, "dls", limit=d - 1)
-    assert not cut.solved
 
 
-def test_depth_limited_says_none_when_no_branch_reaches_the_limit():
-    # a 2x2 board: the blank circles the four cells, so a deep limit is never reached
-    # without passing every board; an unreachable goal gives cutoff, not None, on a cycle
-    assert textbook.depth_limited(GOAL, GOAL, 0) == ""
-    assert textbook.depth_limited(Board.parse("123456708"), GOAL, 0) == textbook.CUTOFF
+@pytest.mark.parametrize("budget", [1, 50, 400])
+def test_depth_first_dives_until_its_budget_like_an_unlimited_dls(ch02, budget):
+    start = BOARDS[-1]
+    counts = ch02["Counts"]()
+    with pytest.raises(OutOfBudget):
+        ch02["depth_first"](start, GOAL, counts, budget)
+    result = solve(start, GOAL, "dls", limit=10**6, max_nodes=budget)
+    assert str(result.status) == "budget_exceeded"
+    assert _counts(counts) == _stats(result)
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=str)
-@pytest.mark.parametrize(
-    ("name", "f"),
-    [("ucs", textbook.UCS), ("astar", textbook.ASTAR), ("weighted-astar", textbook.weighted(2))],
-)
-def test_best_first_choices_of_f_equal_the_instrumented_searches(board, name, f):
-    h = get_heuristic("manhattan")
-    counts = textbook.Counts()
-    path = textbook.best_first(board, GOAL, f, h, counts)
-    result = solve(board, GOAL, name, "manhattan")
+@pytest.mark.parametrize(("start", "goal"), PAIRS, ids=IDS)
+def test_uniform_cost_cell_equals_ucs(ch02, start, goal):
+    counts = ch02["Counts"]()
+    path = ch02["best_first"](start, goal, ch02["uniform_cost"], ch02["no_estimate"], counts)
+    result = solve(start, goal, "ucs")
     assert path == result.path and _counts(counts) == _stats(result)
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=str)
-def test_greedy_finds_a_valid_path(board):
-    path = textbook.best_first(board, GOAL, textbook.GREEDY, get_heuristic("manhattan"))
-    assert _valid(board, GOAL, path)
-    assert len(path) >= statespace.exact_distance(board)
+# ---------------------------------------------------------------------- 03
+@pytest.mark.parametrize(("start", "goal"), PAIRS, ids=IDS)
+@pytest.mark.parametrize("name", ["ucs", "astar", "weighted-astar"])
+def test_best_first_choices_of_f_equal_the_instrumented_searches(ch03, start, goal, name):
+    f = {"ucs": ch03["uniform_cost"], "astar": ch03["astar"], "weighted-astar": ch03["weighted"](2)}
+    evaluate = get_heuristic("manhattan")
+    counts = ch03["Counts"]()
+    path = ch03["best_first"](start, goal, f[name], lambda b: evaluate(b, goal), counts)
+    result = solve(start, goal, name, "manhattan")
+    assert path == result.path and _counts(counts) == _stats(result)
 
 
-@pytest.mark.parametrize("board", BOARDS, ids=str)
+@pytest.mark.parametrize(("start", "goal"), PAIRS, ids=IDS)
+def test_greedy_finds_a_valid_path(ch03, start, goal):
+    evaluate = get_heuristic("manhattan")
+    path = ch03["best_first"](
+        start, goal, ch03["greedy"], lambda b: evaluate(b, goal), ch03["Counts"]()
+    )
+    assert start.apply(path) == goal
+    assert len(path) >= _distance(start, goal)
+
+
+# --------------------------------------------------------------------- 03b
+@pytest.mark.parametrize(("start", "goal"), PAIRS, ids=IDS)
 @pytest.mark.parametrize("heuristic", ["misplaced", "manhattan", "linear-conflict"])
-def test_ida_star_equals_idastar_pass_by_pass(board, heuristic):
-    h = get_heuristic(heuristic)
-    counts = textbook.Counts()
-    path = textbook.ida_star(board, GOAL, h, counts)
-    result = solve(board, GOAL, "idastar", heuristic)
+def test_ida_star_equals_idastar_pass_by_pass(ch03b, start, goal, heuristic):
+    evaluate = get_heuristic(heuristic)
+    counts = ch03b["Counts"]()
+    path = ch03b["ida_star"](start, goal, lambda b: evaluate(b, goal), counts)
+    result = solve(start, goal, "idastar", heuristic)
     assert path == result.path and _counts(counts) == _stats(result)
-    if board != GOAL:
+    assert len(path) == _distance(start, goal)
+    if start != goal:
         assert [p["threshold"] for p in counts.passes] == list(result.stats.thresholds)
     if result.stats.per_iteration:
         assert [(p["expanded"], p["generated"]) for p in result.stats.per_iteration] == [
@@ -108,32 +216,8 @@ def test_ida_star_equals_idastar_pass_by_pass(board, heuristic):
         ]
 
 
-def test_ida_star_with_another_goal_returns_the_lexicographically_smallest_path():
+def test_ida_star_returns_the_lexicographically_smallest_shortest_path(ch03b):
     start, goal = Board.parse("1X2753846"), Board.parse("12345678X")
-    path = textbook.ida_star(start, goal, lambda b: get_heuristic("manhattan")(b, goal))
-    assert path == solve(start, goal, "idastar", "manhattan", lexicographic=True).path
-
-
-def test_distances_from_equals_the_exhaustive_table():
-    distance = textbook.distances_from(SPIRAL, 6)
-    counts = statespace.depth_distribution(SPIRAL)
-    assert len(distance) == int(counts[:7].sum())
-    for board, d in list(distance.items())[:200]:
-        assert statespace.exact_distance(board, SPIRAL) == d
-
-
-def test_source_is_markdown_with_the_code():
-    shown = textbook.source(textbook.breadth_first)
-    assert shown.data.startswith("```python\ndef breadth_first(")
-    assert shown.data.rstrip().endswith("```")
-
-
-@pytest.mark.parametrize(
-    "function",
-    [textbook.breadth_first, textbook.depth_limited, textbook.iterative_deepening,
-     textbook.best_first, textbook.ida_star, textbook.bounded_search, textbook.distances_from],
-)  # fmt: skip
-def test_each_textbook_algorithm_fits_on_a_slide(function):
-    import inspect
-
-    assert len(inspect.getsource(function).splitlines()) <= 25
+    evaluate = get_heuristic("manhattan")
+    path = ch03b["ida_star"](start, goal, lambda b: evaluate(b, goal), ch03b["Counts"]())
+    assert path == oracle.lexsmallest_shortest_path(start.tiles, goal.tiles)

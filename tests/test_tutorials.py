@@ -9,11 +9,13 @@ a notebook saved with outputs in JupyterLab does not fail the suite.
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import subprocess
 from pathlib import Path
 
+import matplotlib.collections
 import matplotlib.colors
 import matplotlib.pyplot as plt
 import nbformat
@@ -53,27 +55,36 @@ TUTORIALS = {
             "depths": [4, 6],
             "per_depth": 2,
             "accuracy_sample": 40,
-            "threshold_depth": 8,
-            "animation_depth": 3,
             "choices_depth": 8,
             "max_seconds": 10.0,
         },
+        ["expanded_by_heuristic"],
+        ["informed_runs"],
+    ),
+    "03b_idastar_search_trees": (
+        {"threshold_depth": 8, "animation_depth": 3},
         [
-            "expanded_by_heuristic",
             "idastar_thresholds",
             "astar_search_tree",
             "astar_steps",
             "idastar_search_tree",
             "solution_path",
         ],
-        ["informed_runs"],
+        [],
     ),
     "04_eight_ii": (
         {"depths": [4, 8], "per_depth": 2, "n_pairs": 4},
-        ["answer_path", "goal_side_path", "goal_side_errors"],
+        ["answer_vs_goal_side", "goal_side_errors"],
         [],
     ),
 }
+
+#: Every tutorial, in reading order: those above and 05, which tests/test_pdb.py runs.
+ALL_TUTORIALS = [*TUTORIALS, "05_fifteen_puzzle"]
+
+#: The tutorials that write their algorithms in code cells tagged ``textbook``.
+WITH_TEXTBOOK_CELLS = ["01_state_space", "02_uninformed_search", "03_informed_search",
+                       "03b_idastar_search_trees"]  # fmt: skip
 
 
 # ------------------------------------------------------------------ notebooks
@@ -95,7 +106,12 @@ def _declares(source: str, parameter: str) -> bool:
     return re.search(rf"^{parameter}\s*(:[^=\n]*)?=", source, flags=re.M) is not None
 
 
-@pytest.mark.parametrize("name", sorted(TUTORIALS))
+def test_every_tutorial_of_the_folder_is_listed_here():
+    found = sorted(p.stem for p in NOTEBOOKS.glob("[0-9]*.ipynb"))
+    assert found == sorted(ALL_TUTORIALS)
+
+
+@pytest.mark.parametrize("name", ALL_TUTORIALS)
 def test_tutorial_is_committed_clean(name):
     notebook = committed_notebook(NOTEBOOKS / f"{name}.ipynb")
     nbformat.validate(notebook)
@@ -114,7 +130,7 @@ def test_tutorial_is_committed_clean(name):
     tagged = [cell for cell in code if "parameters" in cell.metadata.get("tags", [])]
     assert len(tagged) == 1
     assert re.search(r'^output_dir: str = ""', tagged[0].source, flags=re.M)
-    for parameter in TUTORIALS[name][0]:
+    for parameter in TUTORIALS.get(name, ({},))[0]:
         assert _declares(tagged[0].source, parameter), parameter
     # every parameter has a type annotation and a comment, for papermill --help-notebook
     for line in tagged[0].source.splitlines():
@@ -127,16 +143,28 @@ def test_tutorial_is_committed_clean(name):
     )
 
 
-@pytest.mark.parametrize("name", sorted(TUTORIALS))
-def test_tutorial_shows_textbook_code_and_exercises_with_folded_answers(name):
+@pytest.mark.parametrize("name", ALL_TUTORIALS)
+def test_tutorial_has_exercises_with_folded_answers_and_offline_formulas(name):
     notebook = committed_notebook(NOTEBOOKS / f"{name}.ipynb")
-    code = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
     markdown = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
-    assert "textbook.source(" in code
     exercises = markdown.count("Predict, then run")
-    assert 2 <= exercises <= 3, exercises
+    assert 2 <= exercises <= 4, exercises
     assert markdown.count("<details>") == exercises == markdown.count("</details>")
     assert "$$" not in markdown  # formulas in HTML: the offline copy has no MathJax
+    assert not re.search(r"\b[a-z]\^[a-z(0-9]", markdown), "a formula written in ASCII"
+    assert "12345678x" not in markdown or "123456780" not in markdown, "two spellings of one goal"
+
+
+@pytest.mark.parametrize("name", WITH_TEXTBOOK_CELLS)
+def test_tutorial_writes_its_algorithms_in_textbook_cells(name):
+    notebook = committed_notebook(NOTEBOOKS / f"{name}.ipynb")
+    code = [c for c in notebook.cells if c.cell_type == "code"]
+    textbook = [c for c in code if "textbook" in c.metadata.get("tags", [])]
+    assert textbook
+    for cell in textbook:
+        assert "noqa" not in cell.source and "Parameters\n" not in cell.source
+        assert re.search(r"^def \w+\(", cell.source, flags=re.M)
+    assert not any("textbook.source(" in c.source or "import textbook" in c.source for c in code)
 
 
 @pytest.fixture
@@ -189,10 +217,15 @@ def test_tutorial_runs_and_saves_its_figures(name, tmp_path, kernel_environment)
     # every self-check the chapter prints ("...: True") came out true
     checks = re.findall(r"^.*: (True|False)\s*$", _stream_text(notebook), flags=re.M)
     assert checks and "False" not in checks
-    if name == "03_informed_search":
+    if name == "03b_idastar_search_trees":
         # the animation is a GIF shown as an image: no JavaScript anywhere
         gifs = [o for c in code for o in c.outputs if "image/gif" in o.get("data", {})]
         assert gifs and (output_dir / "solution.gif").read_bytes()[:6] == b"GIF89a"
+        from PIL import Image, ImageSequence
+
+        with Image.open(output_dir / "solution.gif") as image:
+            durations = [frame.info["duration"] for frame in ImageSequence.Iterator(image)]
+        assert durations[-1] > max(durations[:-1])  # it holds the solved board
         assert not [
             o
             for c in code
@@ -205,7 +238,11 @@ def test_tutorial_runs_and_saves_its_figures(name, tmp_path, kernel_environment)
     page = write_html(executed, tmp_path / f"{name}.html").read_text()
     assert "<script" not in page.lower()
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
-    if name == "03_informed_search":
+    heading = re.match(r"# (.+)", notebook.cells[0].source).group(1)
+    title = re.search(r"<title>(.*?)</title>", page).group(1)
+    assert html.unescape(title) == heading.replace("`", "")
+    assert "noqa" not in page and "PosixPath(" not in page
+    if name == "03b_idastar_search_trees":
         assert "data:image/gif;base64," in page
 
 
@@ -397,7 +434,9 @@ def test_draw_search_tree_draws_every_node():
     result, events = _astar_events()
     tree = drawing.search_tree(events)
     ax = drawing.draw_search_tree(tree, path=result.path)
-    assert len(ax.child_axes) == tree.number_of_nodes()
+    # every node's board: its eight numbers are drawn as one collection of glyphs
+    numbers = [c for c in ax.collections if isinstance(c, matplotlib.collections.PathCollection)]
+    assert sum(len(c.get_paths()) for c in numbers) == 8 * tree.number_of_nodes()
     labels = [t.get_text() for t in ax.texts if t.get_text().startswith("g=")]
     assert len(labels) == tree.number_of_nodes()
     assert sum(v for _, v in tree.nodes(data="on_path")) == result.length + 1

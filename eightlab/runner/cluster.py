@@ -29,11 +29,15 @@ from __future__ import annotations
 import ipaddress
 import logging
 import os
+import re
 import shutil
 import sys
 import tempfile
 import uuid
 from importlib.util import find_spec
+
+from eightlab.errors import EightlabError
+from eightlab.runner.folders import BATCH_VARIABLE
 
 #: Workers a task may kill before it is given up (Dask's ``allowed-failures``) when
 #: eightlab starts the cluster; an existing cluster keeps its own setting.
@@ -48,6 +52,50 @@ def default_workers() -> int:
     """Worker processes of a local cluster sized to the machine: one per CPU core."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else
                (os.cpu_count() or 1))  # fmt: skip
+
+
+_ADDRESS = re.compile(
+    r"^(tcp|tls|inproc|ucx|ws|wss)://(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]+)(?::(\d+))?$"
+)
+
+
+def check_address(text, name: str = "scheduler", where: str = "") -> str:
+    """A Dask scheduler address, checked for its form (no connection is made).
+
+    Parameters
+    ----------
+    text : str
+        ``""`` (no scheduler) or ``PROTOCOL://HOST:PORT`` (``tcp://127.0.0.1:8786``).
+    name, where : str
+        The parameter's name and where it belongs, for the message.
+
+    Returns
+    -------
+    str
+        The address, stripped.
+
+    Raises
+    ------
+    EightlabError
+        If it is no such address or its port is not from 1 to 65535.
+    """
+    label = f"parameter {name!r}{' of ' + where if where else ''}"
+    if not isinstance(text, str):
+        raise EightlabError(
+            f"{label} expects an address such as tcp://127.0.0.1:8786 (or empty), not {text!r}"
+        )
+    address = text.strip()
+    if not address:
+        return ""
+    match = _ADDRESS.match(address)
+    if match is None:
+        raise EightlabError(
+            f"{label} expects an address such as tcp://127.0.0.1:8786 (or empty), not {text!r}"
+        )
+    port = match.group(3)
+    if port is not None and not 1 <= int(port) <= 65535:
+        raise EightlabError(f"{label}: port {int(port)} of {text!r} is not from 1 to 65535")
+    return address
 
 
 def scheduler_protocol(address: str) -> str:
@@ -154,7 +202,15 @@ def execute_tasks(
         ``"remote cluster"``), ``workers``, ``threads_per_worker``, ``scheduler``,
         ``timing`` (a sentence on how the times were measured), ``protocol``
         (``"tls"``, ``"tcp"``, ...) and ``encrypted`` (True only on TLS).
+
+    Raises
+    ------
+    EightlabError
+        If ``scheduler`` is no address of the form ``tcp://HOST:PORT`` (port 1 to
+        65535); checked before connecting.
     """
+    if scheduler is not None:  # its form and port, before any wait for a connection
+        scheduler = check_address(scheduler) or None
     runnable = runnable or (lambda key, task: True)
     say = echo or (lambda text: print(text, file=sys.stderr))
     if scheduler is None and workers <= 1:
@@ -199,8 +255,12 @@ def execute_tasks(
     try:
         with Client(cluster if cluster is not None else scheduler) as client:
             info = _describe(client, cluster, scheduler)
-            say(f"eightlab: {info['mode']} at {info['scheduler']}, {info['workers']} workers; "
-                f"dashboard {info['dashboard']}")  # fmt: skip
+            if cluster is not None and os.environ.get(BATCH_VARIABLE):
+                # a batch run's output: no random ports (they are in provenance.json)
+                say(f"eightlab: {info['mode']}, {info['workers']} workers")
+            else:
+                say(f"eightlab: {info['mode']} at {info['scheduler']}, {info['workers']} "
+                    f"workers; dashboard {info['dashboard']}")  # fmt: skip
             _run_on(client, function, tasks, info["threads"], runnable, on_row, on_lost)
     finally:
         if cluster is not None:

@@ -42,9 +42,11 @@ from pathlib import Path
 
 from eightlab.errors import EightlabError
 from eightlab.files import readable_mode
+from eightlab.runner.folders import BATCH_VARIABLE, RUNNER_VARIABLE
 from eightlab.runner.html import write_html
 from eightlab.runner.progress import PROGRESS_VARIABLE, watch
 from eightlab.runner.provenance import NOTES, provenance, write_provenance
+from eightlab.runner.reruns import split_timings, steady_notebook
 
 #: The ending of the resumable partial tables a notebook writes.
 PARTIAL_SUFFIX = ".partial.csv"
@@ -191,6 +193,7 @@ def run_one(plan, results: Path, preset, context: dict, progress: bool = False) 
                 extra_arguments=["--IPKernelApp.log_level=ERROR"],
                 kernel_manager_class=_kernel_manager_class(kernel_stderr, managers),
             )
+        steady_notebook(executed)
         write_html(executed, temporary / f"{plan.name}.html")
         record.seconds = time.perf_counter() - clock
         _finish_folder(temporary)
@@ -206,7 +209,7 @@ def run_one(plan, results: Path, preset, context: dict, progress: bool = False) 
     except Exception as error:  # a failing notebook must not stop the others
         record.seconds = time.perf_counter() - clock
         record.error = failure_message(plan.name, error)
-        if executed.exists():
+        if executed.exists() and _is_json(executed):  # a full disk can truncate it
             record.failed_notebook = results / f"{plan.folder}.failed.ipynb"
             os.replace(executed, record.failed_notebook)
     except KeyboardInterrupt:
@@ -224,11 +227,24 @@ def run_one(plan, results: Path, preset, context: dict, progress: bool = False) 
     return record
 
 
+def _is_json(path: Path) -> bool:
+    """Whether ``path`` holds one whole JSON document (not one cut short)."""
+    import json
+
+    try:
+        json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def _finish_folder(folder: Path) -> None:
-    """Drop the run's bookkeeping (progress, partial tables) from a finished folder."""
+    """Drop the run's bookkeeping (progress, partial tables) from a finished folder, and
+    keep its times apart from its counts (:mod:`eightlab.runner.reruns`)."""
     (folder / ".progress").unlink(missing_ok=True)
     for path in folder.glob(f"*{PARTIAL_SUFFIX}"):
         path.unlink()
+    split_timings(folder)
 
 
 def _adopt_partials(results: Path, folder: str, kept: Path, temporary: Path) -> None:
@@ -325,10 +341,13 @@ def _kernel_environment(progress_file: Path):
     (so the notebooks run the runner's code, installed or not) and where to report the
     grid's progress."""
     root = str(Path(__file__).resolve().parents[2])
-    saved = {key: os.environ.get(key) for key in ("PYTHONPATH", PROGRESS_VARIABLE)}
+    names = ("PYTHONPATH", PROGRESS_VARIABLE, RUNNER_VARIABLE, BATCH_VARIABLE)
+    saved = {key: os.environ.get(key) for key in names}
     before = saved["PYTHONPATH"]
     os.environ["PYTHONPATH"] = root if not before else os.pathsep.join([root, before])
     os.environ[PROGRESS_VARIABLE] = str(progress_file)
+    os.environ[RUNNER_VARIABLE] = "1"  # the notebook's begin() leaves the bookkeeping to us
+    os.environ[BATCH_VARIABLE] = "1"
     try:
         yield
     finally:

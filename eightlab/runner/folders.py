@@ -10,10 +10,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import eightlab
-
 #: The file that marks a finished run's folder (written by the runner last).
 PROVENANCE = "provenance.json"
+
+#: Set in a kernel's environment by ``eightlab run``, which does the run's bookkeeping
+#: (see :func:`eightlab.runner.notebook.begin`).
+RUNNER_VARIABLE = "EIGHTLAB_RUNNER"
+
+#: Set in a kernel's environment for a batch run (``eightlab run``, papermill by hand):
+#: what the run prints is kept, so it prints no random ports.
+BATCH_VARIABLE = "EIGHTLAB_BATCH"
 
 
 def repository_root() -> Path | None:
@@ -24,7 +30,7 @@ def repository_root() -> Path | None:
     Path or None
         None when eightlab is installed without its repository.
     """
-    root = Path(eightlab.__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     return root if (root / "notebooks").is_dir() else None
 
 
@@ -32,6 +38,12 @@ def results_root() -> Path:
     """``results/`` of the checkout, or of the working directory when there is none."""
     root = repository_root()
     return (root if root is not None else Path.cwd()) / "results"
+
+
+def notebooks_root() -> Path:
+    """``notebooks/`` of the checkout, or of the working directory when there is none."""
+    root = repository_root()
+    return (root if root is not None else Path.cwd()) / "notebooks"
 
 
 def output_folder(name: str, output_dir: str = "") -> Path:

@@ -264,6 +264,15 @@ RULES: dict = {
         items=True, max_items=4, registry="heuristics", why="nothing would be audited"
     ),
     "fifteen_boards": Rule(low=10, high=2000, why="15-puzzle boards labelled by IDA*"),
+    "grid_depth": Rule(low=1, high=MAX_DEPTH_3X3, why=_DEPTH.why),
+    ("bidirectional", "korf_instances"): Rule(
+        low=1,
+        high=100,
+        items=True,
+        empty=True,
+        max_items=100,
+        why="Korf's instances are numbered 1 to 100; an empty list runs none",
+    ),
 }
 
 
@@ -366,10 +375,10 @@ def _check_rule(notebook: str, name: str, value, rule: Rule, shown: str) -> None
     if rule.registry:
         _check_names(where, value, rule.registry)
     if rule.board:
-        from eightlab.board import Board
+        from eightlab.board import as_board
 
-        try:
-            Board.parse(str(value))
+        try:  # an int is read as its digits, one lost leading zero restored
+            as_board(value if _is_int(value) else str(value))
         except EightlabError as error:
             raise EightlabError(f"{where}: {error}") from None
 

@@ -2,7 +2,9 @@
 
 Every check happens here, before any kernel starts: the notebook folder holds
 notebooks, each override is declared by a selected notebook and fits its type and range
-(:func:`eightlab.runner.parameters.check_parameter`).
+(:func:`eightlab.runner.parameters.check_parameter`), and the parameters fit together
+(:func:`eightlab.runner.checks.check_together`: boards of the notebook's size, heuristics
+defined on it, a solvable pair, a scheduler address).
 
 Each run gets one folder of ``results/``: ``NAME/`` with the notebook's own parameters,
 ``NAME--PRESET/`` for ``--preset PRESET``, ``NAME--custom-HASH/`` for ``-p`` overrides
@@ -15,44 +17,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from eightlab.errors import EightlabError, UnknownNameError
+from eightlab.runner.checks import check_together
 from eightlab.runner.parameters import (
     OUTPUT_PARAMETER,
     check_parameter,
     declared_parameters,
+    default_value,
     parse_value,
 )
-
-#: Named parameter sets: ``name -> (notebook, parameters)``.
-PRESETS: dict[str, tuple[str, dict]] = {
-    # AIMA 3rd ed., fig. 3.29: the textbook's tree-search IDDFS against A* with h1 and
-    # h2, 100 boards per even depth; the tree search stops where its budget runs out
-    # (skip_deeper) and shows as missing beyond.
-    "textbook": (
-        "compare_algorithms",
-        {
-            "sampling": "depths",
-            "depths": list(range(2, 25, 2)),
-            "per_depth": 100,
-            "seed": 1,
-            "algorithms": ["iddfs-tree", "astar"],
-            "heuristics": ["misplaced", "manhattan"],
-            "max_nodes": 2_000_000,
-            "max_seconds": 30.0,
-        },
-    ),
-    # Korf (1985): IDA* with Manhattan distance on all 100 instances
-    "korf1985": ("korf100", {"heuristics": ["manhattan"], "instances": [], "workers": 2}),
-    # Felner, Korf & Hanan (2004): additive pattern databases against Manhattan (add the
-    # opt-in 7-8 with -p heuristics "[manhattan, pdb-5-5-5, pdb-6-6-3, pdb-7-8]")
-    "felner2004": (
-        "korf100",
-        {"heuristics": ["manhattan", "pdb-5-5-5", "pdb-6-6-3"], "instances": [], "workers": 2},
-    ),
-}
+from eightlab.runner.presets import PRESETS
 
 
 @dataclass
@@ -71,6 +48,9 @@ class Plan:
         The parameters to inject, ``output_dir`` included.
     declared : dict
         The parameters it declares (:func:`declared_parameters`).
+    command : list of str
+        The command that runs it again, alone (``python -m eightlab run --only NAME``
+        with the preset and the ``-p`` values as typed).
     """
 
     path: Path
@@ -78,6 +58,7 @@ class Plan:
     folder: str
     parameters: dict
     declared: dict
+    command: list = field(default_factory=list)
 
 
 def discover(notebooks_dir) -> list[Path]:
@@ -202,13 +183,30 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
         }
         if raw and not overrides:
             continue  # a researcher's -p run: notebooks it does not concern are not run
-        for name, value in {**preset_parameters, **overrides}.items():
+        given = {**preset_parameters, **overrides}
+        for name, value in given.items():
             if name in params:
                 typed = check_parameter(path.stem, name, value, params[name], raw.get(name))
+                given[name] = typed
                 if name in overrides:
                     overrides[name] = typed
+        defaults = {k: default_value(v["default"]) for k, v in params.items()}
+        together = check_together(path.stem, {**defaults, **given})
+        for name in overrides:  # a board given as an int keeps its leading zero
+            overrides[name] = together[name]
         injected = {**preset_parameters, **overrides, OUTPUT_PARAMETER: "."}
+        command = ["python", "-m", "eightlab", "run", "--only", path.stem]
+        command += ["--preset", preset] if preset else []
+        for name in overrides:
+            command += ["-p", name, str(raw[name])]
         plans.append(
-            Plan(path, path.stem, folder_name(path.stem, preset, overrides), injected, params)
+            Plan(
+                path,
+                path.stem,
+                folder_name(path.stem, preset, overrides),
+                injected,
+                params,
+                command,
+            )
         )
     return plans

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import shlex
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
@@ -118,7 +119,7 @@ def versions() -> dict:
     """``package -> version`` for :data:`PACKAGES` (None when not installed)."""
     from importlib import metadata
 
-    import eightlab
+    from eightlab.version import __version__
 
     found = {}
     for package in PACKAGES:
@@ -127,7 +128,7 @@ def versions() -> dict:
         except metadata.PackageNotFoundError:
             found[package] = None
     if found["eightlab"] is None:  # run from a checkout that is not installed
-        found["eightlab"] = eightlab.__version__
+        found["eightlab"] = __version__
     return found
 
 
@@ -170,6 +171,7 @@ def provenance(plan, preset, context: dict, started: datetime, seconds: float, f
         "parameters": effective,
         "injected": plan.parameters,
         "preset": preset,
+        "command": shlex.join(plan.command) if getattr(plan, "command", None) else None,
         "seed": effective.get("seed"),
         **context,
         "started": started.isoformat(timespec="seconds"),

@@ -33,6 +33,7 @@ from eightlab.runner.execute import (
     run_one,
     signals_interrupt,
 )
+from eightlab.runner.folders import notebooks_root, results_root
 from eightlab.runner.plan import PRESETS, plan_runs
 from eightlab.runner.provenance import static_provenance
 
@@ -43,8 +44,8 @@ def run_notebooks(
     only=None,
     parameters=None,
     preset=None,
-    notebooks_dir="notebooks",
-    results_dir="results",
+    notebooks_dir=None,
+    results_dir=None,
     progress: bool = True,
     echo=None,
 ) -> list[NotebookRun]:
@@ -58,7 +59,10 @@ def run_notebooks(
         Overrides; string values are read as papermill's ``-p`` reads them.
     preset : str, optional
         A name of :data:`~eightlab.runner.plan.PRESETS`; selects its notebook.
-    notebooks_dir, results_dir : str or Path
+    notebooks_dir, results_dir : str or Path, optional
+        Default: ``notebooks/`` and ``results/`` of the checkout eightlab is imported
+        from, whatever the working directory (of the working directory when eightlab
+        is installed without its repository).
     progress : bool, optional
         Show a tqdm bar over the notebooks, and one over the tasks of a notebook's grid.
     echo : callable, optional
@@ -82,6 +86,10 @@ def run_notebooks(
     """
     from tqdm import tqdm
 
+    if notebooks_dir is None:
+        notebooks_dir = notebooks_root()
+    if results_dir is None:
+        results_dir = results_root()
     if parameters is not None and not isinstance(parameters, dict):
         parameters = dict(parameters)
     plans = plan_runs(only, parameters, preset, notebooks_dir)

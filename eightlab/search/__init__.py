@@ -5,9 +5,11 @@ budgets ``max_nodes``, ``max_seconds`` and ``max_stored`` and an optional ``obse
 returns a :class:`~eightlab.result.SearchResult` and raises the errors that :func:`solve`
 documents, once for all. The modules: :mod:`.bfs`,
 :mod:`.bidirectional`, :mod:`.iddfs` (dls, iddfs, iddfs-tree), :mod:`.iddfs_h`,
-:mod:`.bestfirst` (ucs, greedy, A*, weighted A*), :mod:`.idastar`, :mod:`.rbfs`;
-:mod:`eightlab.budget` holds the budgets, :mod:`eightlab.harness` the observers and the run
-harness these modules share with the compiled engine (:mod:`eightlab.engine`).
+:mod:`.bestfirst` (ucs, greedy, A*, weighted A*), :mod:`.idastar`, :mod:`.rbfs`,
+:mod:`.mm` (MM and the naive bidirectional A*), :mod:`.nbs`, :mod:`.gbfhs` (with
+:mod:`._sides`, the two directions they share); :mod:`eightlab.budget` holds the
+budgets, :mod:`eightlab.harness` the observers and the run harness these modules share
+with the compiled engine (:mod:`eightlab.engine`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from eightlab.search.bestfirst import (
 )
 from eightlab.search.bfs import breadth_first_search
 from eightlab.search.bidirectional import bidirectional_breadth_first_search
+from eightlab.search.gbfhs import gbfhs_search
 from eightlab.search.idastar import idastar_search
 from eightlab.search.iddfs import (
     depth_limited_search,
@@ -36,6 +39,8 @@ from eightlab.search.iddfs import (
     iterative_deepening_tree_search,
 )
 from eightlab.search.iddfs_h import heuristic_iterative_deepening_search
+from eightlab.search.mm import mm_search, naive_bidirectional_astar_search
+from eightlab.search.nbs import nbs_search
 from eightlab.search.rbfs import recursive_best_first_search
 
 
@@ -117,6 +122,18 @@ register(Algorithm("idastar", idastar_search, informed=True, optimal=True,
                    options=("lexicographic",), label="IDA*"))
 register(Algorithm("rbfs", recursive_best_first_search, informed=True, optimal=True,
                    description="recursive best-first search (Korf 1993), linear memory", label="RBFS"))
+register(Algorithm("mm", mm_search, informed=True, optimal=True,
+                   description="MM (Holte et al. 2016): bidirectional, priority max(f, 2g), meets in the middle; "
+                               "optimal with any admissible h (consistency not needed)", label="MM"))
+register(Algorithm("nbs", nbs_search, informed=True, optimal=True,
+                   description="NBS (Chen et al. 2017): bidirectional, expands pairs by lb = max(f_F, f_B, g_F + g_B + 1); "
+                               "optimal with any admissible h; its 2x-the-minimum guarantee needs a consistent h", label="NBS"))
+register(Algorithm("gbfhs", gbfhs_search, informed=True, optimal=True,
+                   description="GBFHS (Barley et al. 2018): bidirectional, rising f limit split into g limits; "
+                               "optimal with any admissible h (consistency not needed)", label="GBFHS"))
+register(Algorithm("bidirectional-astar-naive", naive_bidirectional_astar_search, informed=True, optimal=False,
+                   description="NOT OPTIMAL: two A*s stopped at the first meeting, the classic wrong answer "
+                               "(kept to show it fail)", label="naive bidirectional A* (not optimal)"))
 # fmt: on
 
 
@@ -186,7 +203,7 @@ def solve(
         ``"python"``: the readable, instrumented reference (never imports numba).
         ``"compiled"``: the numba IDA* of :mod:`eightlab.engine` (``idastar`` only, same
         counts, no observer). ``"auto"`` (default): compiled for ``idastar`` on boards of
-        16 cells or more with a heuristic it compiles and no observer, where it is tens
+        16 to 25 cells with a heuristic it compiles and no observer, where it is tens
         of times faster; Python everywhere else (on 3x3 a search takes milliseconds and
         importing numba would cost more).
     **options
@@ -254,14 +271,15 @@ def _wants_compiled(engine: str, spec: Algorithm, start, heuristic, options: dic
     if engine == "compiled":
         if spec.name != "idastar":
             raise EightlabError(
-                f"the compiled engine runs idastar only, not {spec.name}; use engine='python'"
+                f"the compiled engine runs idastar only, not {spec.name}; use the python engine"
             )
         return True
     if spec.name != "idastar" or options.get("observer") is not None:
         return False
     from eightlab.engine.tables import supports  # no numba in this module
 
-    return _cells(start) >= 16 and supports(heuristic)
+    # the compiled engine takes boards up to 5x5: larger ones fall back to Python
+    return 16 <= _cells(start) <= 25 and supports(heuristic)
 
 
 def _cells(start) -> int:
@@ -288,12 +306,16 @@ __all__ = [
     "breadth_first_search",
     "default_max_stored",
     "depth_limited_search",
+    "gbfhs_search",
     "get_algorithm",
     "greedy_best_first_search",
     "heuristic_iterative_deepening_search",
     "idastar_search",
     "iterative_deepening_search",
     "iterative_deepening_tree_search",
+    "mm_search",
+    "naive_bidirectional_astar_search",
+    "nbs_search",
     "recursive_best_first_search",
     "register",
     "run_label",

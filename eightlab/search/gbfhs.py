@@ -1,0 +1,136 @@
+"""GBFHS, general breadth-first heuristic search (Barley, Riddle, Linares López, Dobson &
+Pfahringer, SoCS 2018): an f limit that rises by one, split between the two sides as g
+limits.
+
+With unit moves, an iteration with limit ``f_lim`` and split ``g_lim_F + g_lim_B =
+f_lim`` expands, on each side, every open node with ``f <= f_lim`` and ``g < g_lim`` of
+its side. Any path of cost ``f_lim`` then has its node at depth ``g_lim_F`` reached by
+both sides, so an iteration that ends without a path of cost ``<= f_lim`` proves
+``C* > f_lim``. The search stops as soon as U (the best path found) is ``<= f_lim``.
+"""
+
+from __future__ import annotations
+
+from eightlab.budget import Exhausted
+from eightlab.result import SearchResult
+from eightlab.search._sides import (
+    BACKWARD,
+    FORWARD,
+    Meeting,
+    ReadyQueue,
+    describe_meeting,
+    expand,
+    finish,
+    ignore,
+    join_path,
+    run_bidirectional,
+    start_stats,
+    two_sides,
+)
+
+
+def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
+    """GBFHS on the two sides; returns the path (see the module docstring)."""
+    record = start_stats(stats)
+    limits = record["f_limits"] = []  # one (f_lim, g_lim_F, g_lim_B) per iteration
+    sides = meeting = None
+    frontier = 0
+    try:
+        sides = two_sides(problem, forward_h, backward_h)
+        meeting = Meeting()
+        if problem.start == problem.goal:
+            record["termination"] = "start is the goal"
+            return ""
+        queues = (ReadyQueue(sides[FORWARD], problem.start_blank),
+                  ReadyQueue(sides[BACKWARD], problem.goal_blank))  # fmt: skip
+        f_lim = max(sides[FORWARD].root_h, sides[BACKWARD].root_h, 1)
+        g_lim = [(f_lim + 1) // 2, f_lim - (f_lim + 1) // 2]
+        limits.append((f_lim, *g_lim))
+        check_at = budget.first_check()
+        while meeting.cost > f_lim:
+            d = _expandable_side(queues, sides, f_lim, g_lim)
+            if d is None:  # the iteration is over: C* > f_lim
+                if not (sides[FORWARD].open_count and sides[BACKWARD].open_count):
+                    if meeting.state is None:
+                        raise Exhausted
+                    break  # a side expanded all it reaches: its g are exact, U is C*
+                f_lim += 1
+                grow = (
+                    FORWARD if sides[FORWARD].open_count <= sides[BACKWARD].open_count else BACKWARD
+                )
+                g_lim[grow] += 1
+                limits.append((f_lim, *g_lim))
+                continue
+            expanded = sides[0].expanded + sides[1].expanded
+            if expanded >= check_at:
+                check_at = budget.check(expanded, len(sides[0].g) + len(sides[1].g))
+            state, blank, g, h = queues[d].pop_ready()
+            expand(sides[d], sides[1 - d], state, blank, g, h, meeting,
+                   queues[d].push, ignore, observer, problem)  # fmt: skip
+            frontier = max(frontier, len(queues[0]) + len(queues[1]))
+        record["termination"] = (
+            "U <= f_lim" if meeting.cost <= f_lim else "a side's open list is empty"
+        )
+        describe_meeting(problem, record, meeting)
+        return join_path(sides, meeting.state)
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
+    finally:
+        finish(stats, record, sides, meeting, frontier)
+
+
+def _expandable_side(queues, sides, f_lim, g_lim):
+    """The side to expand next: one with an open node of ``f <= f_lim`` and ``g <
+    g_lim`` of that side, the one with fewer open nodes if both have one (forward on
+    ties); None when neither has."""
+    found = []
+    for d in (FORWARD, BACKWARD):
+        queues[d].promote(f_lim)
+        g = queues[d].least_g_ready()
+        if g is not None and g < g_lim[d]:
+            found.append(d)
+    if len(found) == 2:
+        return FORWARD if sides[FORWARD].open_count <= sides[BACKWARD].open_count else BACKWARD
+    return found[0] if found else None
+
+
+def gbfhs_search(
+    start, goal=None, heuristic="manhattan", *, observer=None, **budgets
+) -> SearchResult:
+    """GBFHS: bidirectional search on a rising f limit split into g limits.
+
+    Parameters
+    ----------
+    start, goal, heuristic, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_nodes`` counts both sides,
+        ``max_stored`` the states in both sides' tables. Front-to-end heuristic: the
+        forward side uses it bound to the goal, the backward side bound to the start.
+    observer : Observer, optional
+        Receives the expand and generate events of both sides.
+
+    Returns
+    -------
+    SearchResult
+        A shortest path with any admissible heuristic (closed nodes reached more
+        cheaply are reopened, so every iteration expands what its limits allow).
+        ``stats.per_direction`` as for :func:`~eightlab.search.mm.mm_search`, plus
+        ``f_limits``: ``(f_lim, g_lim_F, g_lim_B)`` of each iteration.
+
+    Notes
+    -----
+    The first limit is ``max(h_F(start), h_B(goal), 1)``, split as evenly as it goes
+    (the forward side gets the odd one). Each new iteration raises ``f_lim`` by one and
+    gives the extra unit of g to the side with fewer open nodes (the forward side on
+    ties), a "lazy" split in the paper's sense; within an iteration the side with fewer
+    open nodes expands next, each side its ready node of least g. Open lists are the
+    waiting/ready heaps of NBS (:class:`~eightlab.search._sides.ReadyQueue`).
+
+    References
+    ----------
+    .. [1] M. Barley, P. Riddle, C. Linares López, S. Dobson and I. Pfahringer, "GBFHS:
+       a generic breadth-first heuristic search algorithm", SoCS 2018.
+    """
+    return run_bidirectional(
+        "gbfhs", _gbfhs_core, start, goal, heuristic, budgets, observer=observer
+    )
