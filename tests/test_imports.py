@@ -37,7 +37,10 @@ FLOORS = (
         "eightlab.version eightlab.errors eightlab.budget eightlab.files eightlab.cache eightlab.data",
     ),
     ("the puzzle", "eightlab.notation eightlab.grid eightlab.board eightlab.solvability"),
-    ("exhaustive tables, data", "eightlab.ranking eightlab.statespace eightlab.instances eightlab.published"),
+    (
+        "exhaustive tables, data",
+        "eightlab.ranking eightlab.statespace eightlab.instances eightlab.published",
+    ),
     ("the result", "eightlab.result"),
     ("graphs", "eightlab.trees"),
     ("estimates of h", "eightlab.heuristics eightlab.heuristics."),
