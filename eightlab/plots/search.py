@@ -77,7 +77,7 @@ def _finding(summary, metric: str, what: str) -> str:
     if shared.empty:
         return what
     depth = shared.index.max()
-    rows = ran[ran["depth"] == depth]
+    rows = ran[ran["depth"] == depth].reset_index(drop=True)
     rows = rows.assign(
         label=[run_label(a, h) for a, h in zip(rows["algorithm"], rows["heuristic"], strict=True)]
     )
@@ -217,7 +217,7 @@ def _b_star_finding(summary) -> str:
     if shared.empty:
         return "effective branching factor b* by depth"
     depth = shared.index.max()
-    rows = ran[ran["depth"] == depth]
+    rows = ran[ran["depth"] == depth].reset_index(drop=True)
     low = rows.loc[rows[column].astype(float).idxmin()]
     high = rows.loc[rows[column].astype(float).idxmax()]
     return (
