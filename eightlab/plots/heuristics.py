@@ -287,7 +287,7 @@ def _closest(ratios: dict, admissible) -> str:
     best = max(inexact, key=inexact.get)
     title = f"closest admissible: {best}, {inexact[best]:.0%} of h* on average"
     if crossing:
-        title += f"; above h = h*: {', '.join(crossing)}"
+        title += f"; on average above h = h*: {', '.join(crossing)}"
     return title
 
 

@@ -226,7 +226,13 @@ def plot_by_depth(
         integer_ticks(ax, "x")
     ax.set_ylabel(ylabel)
     if title:
-        width = ax.figure.get_figwidth() * (0.95 if alone else 0.8 * ax.get_position().width)
+        # over the axes: the figure's width less the legend beside them (below: paper)
+        share = (
+            (0.95 if current_style() == "paper" else 0.65)
+            if alone
+            else 0.8 * ax.get_position().width
+        )
+        width = ax.figure.get_figwidth() * share
         ax.set_title(fit_text(title, width))
     band = (Patch(facecolor="0.45", alpha=0.25, linewidth=0), BAND_LABEL)
     _LEGENDS[ax] = entries + [band]

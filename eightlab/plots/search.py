@@ -223,7 +223,7 @@ def _b_star_finding(summary) -> str:
     return (
         f"at depth {depth:g}, b* runs from {float(low[column]):.2f} "
         f"({run_label(low['algorithm'], low['heuristic'])}) to {float(high[column]):.2f} "
-        f"({run_label(high['algorithm'], high['heuristic'])}); 1 walks straight to the goal"
+        f"({run_label(high['algorithm'], high['heuristic'])}); 1 = straight to the goal"
     )
 
 
@@ -319,7 +319,8 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
     width = min(width, 1.2 * height)  # about square: the diagonal at 45 degrees
     fig, ax = plt.subplots(figsize=(width, max(height, 0.9 * width)), layout="constrained")
     depth = both["optimal_length"].astype(float).to_numpy()
-    points = ax.scatter(a, b, c=depth, s=18, cmap="viridis", alpha=0.85, edgecolors="none")
+    size = 0.75 * float(plt.rcParams["lines.markersize"]) ** 2  # points^2, with the style
+    points = ax.scatter(a, b, c=depth, s=size, cmap="viridis", alpha=0.85, edgecolors="none")
     low, high = min(a.min(), b.min()) / 1.5, max(a.max(), b.max()) * 1.5
     ax.plot([low, high], [low, high], color="0.4", linewidth=0.9, linestyle="--")
     ax.set_xscale("log")
@@ -337,7 +338,7 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
         fit_text(
             f"{name(y)} needs fewer nodes on {fewer} of {len(a)} boards\n"
             f"(median {ratio:,.1f}x fewer; below the dashed line = fewer)",
-            0.8 * width,
+            width,
         )
     )
     return fig
