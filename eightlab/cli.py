@@ -188,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     plot = commands.add_parser(
         "plot", help="redraw an experiment's figure from its saved table (plot --list)",
         description="Redraw a figure of the experiment notebooks from a saved table (runs.csv, "
-        "summary.csv, h_vs_hstar.csv, claims.csv, astar_lengths.csv) in a style, running "
+        "summary.csv, by_depth.csv, h_vs_hstar.csv, claims.csv, astar_lengths.csv) in a style, running "
         "nothing again. plot --list names the figures and the tables they read.",
     )  # fmt: skip
     plot.add_argument("table", nargs="?", metavar="TABLE.csv", help="a table a notebook saved")

@@ -221,3 +221,23 @@ def test_bad_plot_input_is_one_line_and_exit_2(runs_csv, korf_csv, tmp_path, cap
     )
     assert "needs a table" in _fails(capsys, "--figure", "nodes_by_depth")
     assert not out.exists()
+
+
+def test_plot_draws_the_table_of_means_with_the_encoding(runs_csv, tmp_path, capsys):
+    from eightlab.plots.means import names_of
+    from eightlab.plots.redraw import draw, read_table
+    from eightlab.tables import textbook_table
+
+    by_depth = tmp_path / "by_depth.csv"
+    textbook_table(read_table(runs_csv)).to_csv(by_depth, index=False)
+    assert (
+        main(["plot", str(by_depth), "--figure", "means_by_depth", "-o", str(tmp_path / "m.svg")])
+        == 0
+    )
+    assert names_of("A* (manhattan)") == ("astar", "manhattan")
+    assert names_of("BFS (Cantor table)") == ("bfs-cantor", "")
+    fig = draw("means_by_depth", read_table(by_depth))
+    lines = {line.get_label(): line for line in fig.axes[0].get_lines()}
+    assert lines["IDA* (manhattan)"].get_color() == plots.algorithm_color("idastar")
+    assert lines["IDA* (manhattan)"].get_marker() == plots.heuristic_marker("manhattan")
+    assert "fewer nodes (mean) than" in " ".join(fig.get_suptitle().split())

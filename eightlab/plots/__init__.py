@@ -22,6 +22,7 @@ encoding (:mod:`~eightlab.plots.encoding`): an algorithm has one colour
 * :mod:`~eightlab.plots.heuristics`: :func:`h_vs_hstar_heatmap`,
   :func:`overestimate_bar`, :func:`mean_h_by_distance`,
   :func:`inadmissibility_tradeoff`.
+* :mod:`~eightlab.plots.means`: :func:`means_by_depth` (the AIMA-style table of means).
 * :mod:`~eightlab.plots.instances`: :func:`nodes_per_instance`, :func:`seconds_vs_nodes`
   (Korf's 100).
 * :mod:`~eightlab.plots.redraw`: the figures that ``python -m eightlab plot`` redraws from
@@ -41,6 +42,7 @@ from eightlab.plots.heuristics import (
 )
 from eightlab.plots.instances import nodes_per_instance, seconds_vs_nodes
 from eightlab.plots.lines import figure_legend, plot_by_depth
+from eightlab.plots.means import means_by_depth
 from eightlab.plots.search import (
     FAMILIES,
     branching_factor_by_depth,
@@ -101,6 +103,7 @@ __all__ = [
     "iteration_bars",
     "legend_outside",
     "mean_h_by_distance",
+    "means_by_depth",
     "memory_by_depth",
     "nodes_by_depth",
     "overestimate_bar",

@@ -1,7 +1,7 @@
 """Redraw an experiment's figure from its saved table: ``python -m eightlab plot``.
 
 ``plot RUNS.csv --figure NAME --style slides -o FILE.pdf`` reads a table a notebook
-saved (``runs.csv``, ``summary.csv``, ``h_vs_hstar.csv``, ...), draws the figure
+saved (``runs.csv``, ``summary.csv``, ``by_depth.csv``, ``h_vs_hstar.csv``, ...), draws the figure
 ``NAME`` of :data:`FIGURES` with the same function the notebook calls, in the style
 asked for, and writes it in the format of the output's extension; nothing is run again.
 ``plot --list`` names the figures and the tables they read. The CLI's parser entry
@@ -55,6 +55,10 @@ FIGURES = {
             "compare_algorithms runs.csv (the first two heuristics of A* or IDA*)",
             _RUNS + ("instance", "expanded", "optimal_length"),
             "paired",
+        ),
+        Figure(
+            "means_by_depth", "compare_algorithms by_depth.csv (means, as AIMA's fig. 3.29)",
+            ("depth",), "means",
         ),
         Figure(
             "nodes_per_instance", "korf100 runs.csv",
@@ -221,7 +225,14 @@ def _heuristics(name, table, is_summary):
     return plots.inadmissibility_tradeoff(table)
 
 
+def _means(name, table, is_summary):
+    from eightlab import plots
+
+    return plots.means_by_depth(table)
+
+
 _DRAW = {
+    "means": _means,
     "by_depth": _by_depth,
     "paired": _paired,
     "instances": _instances,

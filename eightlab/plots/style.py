@@ -165,8 +165,8 @@ def integer_ticks(ax, axis: str = "x") -> None:
 def legend_outside(ax, handles=None, labels=None, **options):
     """A legend beside ``ax``, outside the axes, where it hides no data.
 
-    To the right of the axes; in the ``paper`` style, for a figure of one axes with a
-    constrained layout, below it in two columns instead, so that the figure keeps its
+    To the right of the axes; in the ``paper`` style, for a figure with a constrained
+    layout, below the figure's axes in two columns instead, so that the figure keeps its
     column's width. ``handles`` and ``labels`` as :meth:`matplotlib.axes.Axes.legend`
     takes them (by default the labelled artists of ``ax``); other options are passed on.
     Saved with :func:`save_figure` (tight bounding box), the figure grows to hold it.
@@ -177,11 +177,7 @@ def legend_outside(ax, handles=None, labels=None, **options):
     if "title" in options:
         options.setdefault("alignment", "left")
     fig = ax.figure
-    if (
-        _current["name"] == "paper"
-        and len(fig.axes) == 1
-        and isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)
-    ):
+    if _current["name"] == "paper" and isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
         options = {"loc": "outside lower center", "ncols": 2, **options}
         legend = fig.legend(handles, labels, **options)
         # the figure grows by the legend's height, so that the axes keep theirs
