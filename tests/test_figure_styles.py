@@ -98,10 +98,13 @@ def test_pdfs_embed_truetype_fonts_and_svgs_keep_text(style, tmp_path):
 
 @pytest.mark.parametrize("style", STYLES)
 def test_the_same_data_give_the_same_bytes(style, tmp_path):
-    first = plots.save_figure(_figure(style), tmp_path / "a", "f")
-    second = plots.save_figure(_figure(style), tmp_path / "b", "f")
+    fig = _figure(style)
+    first = plots.save_figure(fig, tmp_path / "a", "f")
+    again = plots.save_figure(fig, tmp_path / "c", "f")  # the same figure, saved again
+    second = plots.save_figure(_figure(style), tmp_path / "b", "f")  # drawn again
     assert [p.suffix for p in first] == [".png", ".svg", ".pdf"]
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in again]
 
 
 def test_an_unknown_style_is_refused_by_name():
@@ -189,7 +192,7 @@ def test_korf_figures_state_their_findings(korf_csv):
     runs = read_table(korf_csv)
     title = " ".join(draw("seconds_vs_nodes", runs).axes[0].get_title().split())
     assert "manhattan 30 ns" in title and "pdb-5-5-5 800 ns" in title
-    assert "pdb-5-5-5's points sit highest, 27x" in title
+    assert "pdb-5-5-5 sits highest (27x manhattan)" in title
     ax = draw("nodes_per_instance", runs).axes[0]
     assert "a median 100x fewer nodes than manhattan" in " ".join(ax.get_title().split())
     assert "ranked" in ax.get_xlabel()  # 40 instances: ranks, not 40 overlapping labels

@@ -12,7 +12,14 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from eightlab.plots.encoding import UNKNOWN, heuristic_style
-from eightlab.plots.style import PALETTE_WIDE, figure_size, fit_text, integer_ticks, legend_outside
+from eightlab.plots.style import (
+    PALETTE_WIDE,
+    current_style,
+    figure_size,
+    fit_text,
+    integer_ticks,
+    legend_outside,
+)
 
 #: Instances up to which the x axis names each instance; beyond it shows ranks.
 NAMED_INSTANCES = 20
@@ -138,17 +145,18 @@ def seconds_vs_nodes(runs):
     ax.set_yscale("log")
     ax.set_xlabel("nodes generated (log scale)")
     ax.set_ylabel("seconds (log scale)")
-    ax.set_title(fit_text(_cost_finding(cost), width * 0.75))
-    legend_outside(ax, title="heuristic\n(dotted: its mean\nseconds per node)")
+    ax.set_title(
+        fit_text(_cost_finding(cost), width * (0.95 if current_style() == "paper" else 0.75))
+    )
+    legend_outside(ax, title="heuristic (dotted:\nits mean seconds\nper node)")
     return fig
 
 
 def _cost_finding(cost: dict) -> str:
     each = ", ".join(f"{h} {1e9 * c:,.0f} ns" for h, c in cost.items())
     if len(cost) < 2:
-        return f"per node: {each} (the dotted line of slope 1)"
+        return f"seconds per node: {each}"
     dear, cheap = max(cost, key=cost.get), min(cost, key=cost.get)
     return (
-        f"per node: {each}; {dear}'s points sit highest, {cost[dear] / cost[cheap]:,.0f}x "
-        f"the seconds per node of {cheap}"
+        f"seconds per node: {each}; {dear} sits highest ({cost[dear] / cost[cheap]:,.0f}x {cheap})"
     )

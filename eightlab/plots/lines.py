@@ -102,6 +102,9 @@ def _tick_stride(ax, depths) -> int:
 
 #: The legend entries :func:`plot_by_depth` drew on each axes, for :func:`figure_legend`.
 _LEGENDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: The notes on hidden series of each axes (in the panel in the notebook style; in the
+#: figure's legend in the slides and paper styles, where a panel has no room for them).
+_NOTES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def plot_by_depth(
@@ -236,10 +239,11 @@ def plot_by_depth(
         ax.set_title(fit_text(title, width))
     band = (Patch(facecolor="0.45", alpha=0.25, linewidth=0), BAND_LABEL)
     _LEGENDS[ax] = entries + [band]
+    _NOTES[ax] = notes
     if legend:
         handles, labels = zip(*(entries + [band] + notes), strict=True)
         legend_outside(ax, handles, labels, title=MEDIAN_TITLE)
-    elif notes:
+    elif notes and current_style() == "notebook":  # slides, paper: in figure_legend
         handles, labels = zip(*notes, strict=True)
         ax.legend(
             handles,
@@ -258,7 +262,8 @@ def figure_legend(fig, axes=None, title: str = MEDIAN_TITLE, ncols: int | None =
     """One legend below the panels of ``fig`` for the series of all of them.
 
     Collects the entries of the panels drawn by :func:`plot_by_depth` (with
-    ``legend=False``; a panel's own notes on hidden series stay in it) or, for other
+    ``legend=False``; a panel's own notes on hidden series stay in it in the notebook
+    style, and join this legend in the slides and paper styles) or, for other
     axes, their labelled artists; each label once, in the order met.
 
     Parameters
@@ -282,6 +287,10 @@ def figure_legend(fig, axes=None, title: str = MEDIAN_TITLE, ncols: int | None =
             entries.setdefault(label, handle)
     if BAND_LABEL in entries:  # the band last, after the series
         entries[BAND_LABEL] = entries.pop(BAND_LABEL)
+    if current_style() != "notebook":
+        for ax in fig.axes if axes is None else axes:
+            for handle, label in _NOTES.get(ax, ()):
+                entries.setdefault(label, handle)
     ncols = ncols or max(1, min(len(entries), 5))
     options = {"ncols": ncols, "title": title}
     if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):

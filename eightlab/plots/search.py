@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from eightlab.plots.lines import figure_legend, plot_by_depth
-from eightlab.plots.style import figure_size, fit_text, small_text
+from eightlab.plots.style import figure_size, fit_text, grow_height, small_text
 from eightlab.search import run_label
 
 #: The family of each registered algorithm, for charts faceted by family: the counts of
@@ -122,7 +122,7 @@ def _faceted(summary, metrics, ylabels, title_text: str):
         for c, family in enumerate(families):
             ax = axes[r, c]
             rows = summary[[family_of(a) == family for a in summary["algorithm"]]]
-            label = fit_text(ylabel, fig.get_figheight() / len(metrics)) if c == 0 else ""
+            label = fit_text(ylabel, 0.55 * fig.get_figheight() / len(metrics)) if c == 0 else ""
             plot_by_depth(
                 rows, metric, label, ax, log=True, legend=False, colour_by=colour_by,
             )  # fmt: skip
@@ -130,14 +130,14 @@ def _faceted(summary, metrics, ylabels, title_text: str):
                 note = family_note(family, rows["algorithm"])
                 title = fit_text(f"{family}\n({note})", 0.95 * panel, small_text())
                 ax.set_title(title, fontsize=small_text())
-            ax.set_xlabel("")
-    fig.supxlabel(_DEPTH_LABEL)
+            # the bottom row only, short enough for a panel's width
+            ax.set_xlabel(_DEPTH_LABEL if r == len(metrics) - 1 else "")
     figure_legend(fig, list(axes.flat), ncols=_legend_columns(fig))
     fig.suptitle(fit_text(title_text, fig.get_figwidth()))
     return fig
 
 
-_DEPTH_LABEL = "solution depth d (optimal number of moves)"
+_DEPTH_LABEL = "solution depth d (moves)"
 
 
 def _legend_columns(fig) -> int:
@@ -253,12 +253,15 @@ def branching_factor_by_depth(summary):
         ax.set_xlim(left=min(left, ax.get_xlim()[0]))
         # under the axes, in the figure's layout, where it hides nothing
         note = small_depth_note(summary["algorithm"])
-        fig.supxlabel(
+        caption = fig.supxlabel(
             fit_text(note, fig.get_figwidth(), small_text()),
             x=0.01,
             ha="left",
             fontsize=small_text(),
         )
+        # the figure grows by the caption, so that the axes keep their height
+        box = caption.get_window_extent(fig.canvas.get_renderer())
+        grow_height(fig, box.height / fig.dpi)
     return fig
 
 

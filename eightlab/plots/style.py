@@ -182,10 +182,17 @@ def legend_outside(ax, handles=None, labels=None, **options):
         legend = fig.legend(handles, labels, **options)
         # the figure grows by the legend's height, so that the axes keep theirs
         box = legend.get_window_extent(fig.canvas.get_renderer())
-        fig.set_figheight(fig.get_figheight() + box.height / fig.dpi)
+        grow_height(fig, box.height / fig.dpi)
         return legend
     options = {"loc": "upper left", "bbox_to_anchor": (1.02, 1.0), "borderaxespad": 0.0, **options}
-    return ax.legend(handles, labels, **options)
+    legend = ax.legend(handles, labels, **options)
+    if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine) and len(fig.axes) == 1:
+        # a legend taller than the figure would squash the axes to nothing: grow to hold it
+        # (with room for a title, the x label and a caption under it)
+        height = legend.get_window_extent(fig.canvas.get_renderer()).height / fig.dpi
+        if height + 0.6 > fig.get_figheight():
+            grow_height(fig, height + 2.4 - fig.get_figheight())
+    return legend
 
 
 #: The figure styles every notebook takes as ``-p figure_style NAME``.
@@ -280,6 +287,13 @@ def fit_text(text: str, width: float, size: float | None = None) -> str:
     )
 
 
+def grow_height(fig, inches: float) -> None:
+    """Make ``fig`` taller by ``inches`` (for a caption or a legend), within the style's frame."""
+    limit = STYLES[_current["name"]]["max"]
+    tall = fig.get_figheight() + inches
+    fig.set_figheight(min(tall, limit[1]) if limit else tall)
+
+
 def small_text() -> float:
     """The smallest text of the current style, in points: notes, captions, cell labels."""
     return STYLES[_current["name"]]["small"]
@@ -325,6 +339,7 @@ def save_figure(fig, directory, name: str, formats=("png", "svg", "pdf")) -> lis
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     written = []
+    _settle(fig)
     for extension in formats:
         if extension not in FORMATS:
             raise ValueError(f"unknown figure format {extension!r}; choose from {list(FORMATS)}")
@@ -333,6 +348,21 @@ def save_figure(fig, directory, name: str, formats=("png", "svg", "pdf")) -> lis
             fig.savefig(temporary, format=extension, bbox_inches="tight", **FORMATS[extension])
         written.append(target)
     return written
+
+
+def _settle(fig, draws: int = 6) -> None:
+    """Draw ``fig`` until its axes stop moving, so that every save of it is the same.
+
+    A constrained layout settles over the first draws (an equal-aspect axes beside a
+    colorbar moves by a hundredth of a point from one draw to the next).
+    """
+    before = None
+    for _ in range(draws):
+        fig.draw_without_rendering()
+        now = [tuple(ax.get_position().bounds) for ax in fig.axes]
+        if now == before:
+            return
+        before = now
 
 
 def conventions_note(*names: str):
