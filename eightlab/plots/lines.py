@@ -193,7 +193,7 @@ def plot_by_depth(
             # same one take turns in showing their markers
             group = [i for i, j in enumerate(same_as) if j == reference]
             (line,) = ax.plot(
-                x + 0.2 * spacing,
+                x + min(0.2 * spacing, 0.4),  # a fifth of the gap, at most 0.4 moves
                 y,
                 label=label,
                 markerfacecolor="white",
