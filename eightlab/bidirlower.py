@@ -46,9 +46,10 @@ import networkx as nx
 import numpy as np
 
 from eightlab import statespace
-from eightlab.board import as_board, check_pair, goal_or_default, is_solvable
+from eightlab.board import as_board, check_pair, goal_or_default
 from eightlab.errors import BoardError, EightlabError
 from eightlab.heuristics import get_heuristic
+from eightlab.solvability import is_solvable
 
 #: Most states a board may have for the breadth-first tables of non-3x3 boards.
 MAX_STATES = 400_000

@@ -1,13 +1,14 @@
 """The command line: ``python -m eightlab solve | run | problem``.
 
-``pdb build|list`` builds the 15-puzzle pattern databases ahead of a search.
+``pdb build|list`` builds the 15-puzzle pattern databases ahead of a search; ``plot``
+redraws an experiment's figure from its saved table (:mod:`eightlab.plots.redraw`).
 
 Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
 (``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
 of its budget or, for ``dls``, found no goal within its depth limit (``cutoff``), 4 the
 output (a result, ``--help``, a usage message) could not be written, 141 the reader of
 the output went away (``| head``). Start-up stays light: ``solve`` and ``problem`` import neither pandas,
-matplotlib nor papermill; ``run`` imports them when it is called.
+matplotlib nor papermill; ``run`` and ``plot`` import them when they are called.
 """
 
 from __future__ import annotations
@@ -220,6 +221,20 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--goal", default=None, metavar="GOAL",
                        help="a 4x4 goal (default: Korf's, the blank top-left and tile i on cell i)")  # fmt: skip
     pdb_commands.add_parser("list", help="list the cached databases: size, build time, where")
+
+    plot = commands.add_parser(
+        "plot", help="redraw an experiment's figure from its saved table (plot --list)",
+        description="Redraw a figure of the experiment notebooks from a saved table (runs.csv, "
+        "summary.csv, by_depth.csv, h_vs_hstar.csv, claims.csv, astar_lengths.csv) in a style, running "
+        "nothing again. plot --list names the figures and the tables they read.",
+    )  # fmt: skip
+    plot.add_argument("table", nargs="?", metavar="TABLE.csv", help="a table a notebook saved")
+    plot.add_argument("--figure", metavar="NAME", help="which figure (plot --list)")
+    plot.add_argument("--style", default="notebook", metavar="STYLE",
+                      help="notebook (default), slides (16:9, large text) or paper (journal columns)")  # fmt: skip
+    plot.add_argument("-o", "--output", metavar="FILE",
+                      help="FILE.png, FILE.svg or FILE.pdf (default: NAME.png here)")  # fmt: skip
+    plot.add_argument("--list", action="store_true", help="name the figures and their tables")
     return parser
 
 
@@ -300,6 +315,10 @@ def _command(args) -> int:
         return run_problem(args.name, sys.stdin.buffer, sys.stdout, sys.stderr, method=args.method)
     if args.command == "pdb":
         return _pdb(args)
+    if args.command == "plot":
+        from eightlab.plots.redraw import run as run_plot
+
+        return run_plot(args)
     raise AssertionError(args.command)
 
 

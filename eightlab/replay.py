@@ -309,10 +309,11 @@ def unfit_reason(algorithm: str, heuristic: str, start, goal=None) -> str | None
     spec = get_algorithm(algorithm)
     start = as_board(start)
     goal = goal_or_default(goal, start) if goal is not None else None
-    if spec.name == "bidirectional-bfs":
+    if spec.bidirectional:
+        one_side = "astar" if spec.informed else "bfs"
         return (
-            "bidirectional-bfs grows two trees, one from each end; the explorer draws one "
-            "tree from the start: pick bfs to see one side"
+            f"{spec.name} grows two trees, one from each end; the explorer draws one "
+            f"tree from the start: pick {one_side} to see one side"
         )
     h = get_heuristic(heuristic)
     if spec.informed and not h.applies_to(start):

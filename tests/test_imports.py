@@ -46,7 +46,7 @@ FLOORS = (
     ("estimates of h", "eightlab.heuristics eightlab.heuristics."),
     ("the harness", "eightlab.harness"),
     ("compiled copies", "eightlab.engine eightlab.engine."),
-    ("the algorithms", "eightlab.search eightlab.search. eightlab.textbook"),
+    ("the algorithms", "eightlab.search eightlab.search."),
     ("the source problems", "eightlab.problems eightlab.problems."),
     (
         "many results -> tables",

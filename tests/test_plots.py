@@ -204,8 +204,9 @@ def test_eleven_heuristics_get_eleven_colours_and_inadmissible_ones_are_dashed()
     assert len(colours) == len(HEURISTICS)
     markers = {lines[name].get_marker() for name in HEURISTICS}
     assert len(markers) == len(HEURISTICS)
-    for name in HEURISTICS[:7]:
-        assert lines[name].get_linestyle() == "-", name
+    for name in HEURISTICS[:7]:  # claim admissibility: any line but dashed
+        assert lines[name].get_linestyle() != "--", name
+        assert lines[name].get_marker() == plots.heuristic_marker(name), name
     for name in HEURISTICS[7:]:
         assert lines[name].get_linestyle() == "--", name
     legend = ax.get_legend()
@@ -257,7 +258,7 @@ def test_an_algorithm_has_one_colour_in_every_chart():
         colours.append(mcolors.to_hex(lines["A* (manhattan)"].get_color()))
     assert colours[0] == colours[1] == plots.algorithm_color("astar")
     assert len({plots.algorithm_color(n) for n in ("bfs", "astar", "idastar", "rbfs")}) == 4
-    assert plots.heuristic_color("pdb-6-6-3") == plots.heuristic_color("pdb")
+    assert plots.algorithm_color("iddfs-x") == plots.algorithm_color("iddfs")  # a variant
 
 
 def test_nodes_by_depth_has_one_column_per_family_and_states_its_finding():
@@ -275,7 +276,8 @@ def test_nodes_by_depth_has_one_column_per_family_and_states_its_finding():
     assert len(panels) == 6  # 2 rows (generated, expanded) x 3 families
     titles = " ".join(ax.get_title() for ax in panels)
     assert "breadth-first" in titles and "best-first" in titles and "depth-first" in titles
-    assert "x less than" in fig.get_suptitle() and "A* (manhattan)" in fig.get_suptitle()
+    title = " ".join(fig.get_suptitle().split())
+    assert "x fewer nodes than" in title and "A* (manhattan)" in title
     assert len(fig.legends) == 1
 
 
@@ -286,7 +288,13 @@ def test_branching_factor_shades_the_small_depths_and_says_why():
     ax = fig.axes[0]
     spans = [p for p in ax.patches if p.get_x() == pytest.approx(1.5)]
     assert spans and spans[0].get_width() == pytest.approx(3.0)
-    assert any("slightly above 1" in t.get_text() for t in ax.texts)
+    caption = " ".join(fig.get_supxlabel().split())
+    assert "slightly above 1" in caption and "IDA*" in caption
+    # a footnote only for the algorithms of the run: no IDA* sentence without IDA*
+    textbook = table.assign(algorithm="iddfs-tree", heuristic="")
+    textbook = pd.concat([textbook, table.assign(algorithm="astar", heuristic="manhattan")])
+    caption = " ".join(plots.branching_factor_by_depth(textbook).get_supxlabel().split())
+    assert "slightly above 1" in caption and "IDA*" not in caption
 
 
 def test_paired_expansions_counts_the_boards_where_one_needs_fewer_nodes():
@@ -300,25 +308,31 @@ def test_paired_expansions_counts_the_boards_where_one_needs_fewer_nodes():
     )  # fmt: skip
     fig = plots.paired_expansions(runs, "misplaced", "manhattan", algorithm="astar")
     ax = fig.axes[0]
-    assert "fewer nodes on 2 of 4 boards" in ax.get_title()
+    assert "fewer nodes on 2 of 4 boards" in " ".join(ax.get_title().split())
     assert ax.get_xscale() == ax.get_yscale() == "log"
     with pytest.raises(ValueError, match="both"):
         plots.paired_expansions(runs, "misplaced", "pdb", algorithm="astar")
 
 
-def test_h_vs_hstar_panels_share_one_y_range_and_explain_the_checkerboard():
+def test_h_vs_hstar_panels_keep_their_own_y_range_and_explain_the_checkerboard():
     counts = pd.DataFrame(
         {
-            "heuristic": ["a", "a", "b", "b"],
-            "h_star": [0, 4, 0, 4],
-            "h": [0, 2, 0, 9],
-            "count": [1, 3, 1, 2],
+            "heuristic": ["a", "a", "c", "c", "b", "b"],
+            "h_star": [0, 4, 0, 4, 0, 4],
+            "h": [0, 2, 0, 4, 0, 9],
+            "count": [1, 3, 1, 1, 1, 2],
         }  # fmt: skip
     )
-    fig = plots.h_vs_hstar_heatmap(counts)
-    panels = [ax for ax in fig.axes if ax.get_title() in ("a", "b")]
-    assert panels[0].get_ylim() == panels[1].get_ylim()
+    fig = plots.h_vs_hstar_heatmap(counts, admissible={"a", "c"})
+    panels = {ax.get_title().split()[0]: ax for ax in fig.axes if ax.get_title()}
+    # the heuristics that never overestimate share 0..max h*; b runs to its own top
+    assert panels["a"].get_ylim() == panels["c"].get_ylim() == (-0.5, 4.5)
+    assert panels["b"].get_ylim() == (-0.5, 9.5)
+    assert "claims nothing" in panels["b"].get_title()
     assert "parity" in fig.get_supxlabel()
+    title = " ".join(fig.get_suptitle().split())
+    assert title.startswith("2 of 3 heuristics never exceed h*") and title.endswith("b do")
+    assert all(mcolors.same_color(ax.title.get_color(), "black") for ax in panels.values())
 
 
 def test_mean_h_cuts_a_runaway_curve_and_names_it():

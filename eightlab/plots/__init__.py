@@ -4,10 +4,14 @@ Call :func:`use_style` once (the notebooks do it in their first code cell); ever
 function returns a :class:`matplotlib.figure.Figure` with labelled axes (units in the
 labels), a legend beside the data rather than on it, whole-number ticks on axes counted
 in moves, a log scale where the values span decades, and a title that states what the
-figure shows. One palette: an algorithm or a heuristic has the same colour in every
-figure (:func:`algorithm_color`, :func:`heuristic_color`).
+figure states its finding, computed from the data. Three styles (:func:`use_style`:
+``notebook``, ``slides``, ``paper``) set the text, the lines and the figure sizes. One
+encoding (:mod:`~eightlab.plots.encoding`): an algorithm has one colour
+(:func:`algorithm_color`), a heuristic one line style, marker and colour
+(:func:`heuristic_style`), in every figure.
 
-* :mod:`~eightlab.plots.style`: palette, colours by name, :func:`use_style`,
+* :mod:`~eightlab.plots.encoding`: the table of colours and line styles by registry name.
+* :mod:`~eightlab.plots.style`: the styles, :func:`use_style`, :func:`figure_size`,
   :func:`save_figure` (PNG, SVG and PDF, atomically), :func:`integer_ticks`,
   :func:`legend_outside`.
 * :mod:`~eightlab.plots.lines`: :func:`plot_by_depth` (one panel of medians by depth)
@@ -18,6 +22,11 @@ figure (:func:`algorithm_color`, :func:`heuristic_color`).
 * :mod:`~eightlab.plots.heuristics`: :func:`h_vs_hstar_heatmap`,
   :func:`overestimate_bar`, :func:`mean_h_by_distance`,
   :func:`inadmissibility_tradeoff`.
+* :mod:`~eightlab.plots.means`: :func:`means_by_depth` (the AIMA-style table of means).
+* :mod:`~eightlab.plots.instances`: :func:`nodes_per_instance`, :func:`seconds_vs_nodes`
+  (Korf's 100).
+* :mod:`~eightlab.plots.redraw`: the figures that ``python -m eightlab plot`` redraws from
+  a saved table.
 * :mod:`~eightlab.plots.tutorials`: :func:`depth_distribution`, :func:`bfs_layers`,
   :func:`iteration_bars`, :func:`goal_side_errors`.
 
@@ -31,7 +40,9 @@ from eightlab.plots.heuristics import (
     mean_h_by_distance,
     overestimate_bar,
 )
+from eightlab.plots.instances import nodes_per_instance, seconds_vs_nodes
 from eightlab.plots.lines import figure_legend, plot_by_depth
+from eightlab.plots.means import means_by_depth
 from eightlab.plots.search import (
     FAMILIES,
     branching_factor_by_depth,
@@ -43,14 +54,19 @@ from eightlab.plots.search import (
 )
 from eightlab.plots.style import (
     BAND_LABEL,
+    FIGURE_STYLES,
     MEDIAN_TITLE,
     PALETTE,
     PALETTE_WIDE,
     STYLE,
     algorithm_color,
     conventions_note,
+    current_style,
+    figure_size,
     heuristic_color,
+    heuristic_linestyle,
     heuristic_marker,
+    heuristic_style,
     integer_ticks,
     legend_outside,
     save_figure,
@@ -67,6 +83,7 @@ from eightlab.search import run_label
 __all__ = [
     "BAND_LABEL",
     "FAMILIES",
+    "FIGURE_STYLES",
     "MEDIAN_TITLE",
     "PALETTE",
     "PALETTE_WIDE",
@@ -86,6 +103,7 @@ __all__ = [
     "iteration_bars",
     "legend_outside",
     "mean_h_by_distance",
+    "means_by_depth",
     "memory_by_depth",
     "nodes_by_depth",
     "overestimate_bar",
@@ -94,6 +112,12 @@ __all__ = [
     "run_label",
     "runtime_by_depth",
     "conventions_note",
+    "current_style",
+    "figure_size",
+    "heuristic_linestyle",
+    "heuristic_style",
+    "nodes_per_instance",
+    "seconds_vs_nodes",
     "save_figure",
     "use_style",
 ]

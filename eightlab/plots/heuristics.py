@@ -13,23 +13,39 @@ import math
 import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
+from eightlab.plots.encoding import HEURISTIC_STYLES, heuristic_style
 from eightlab.plots.style import (
     PALETTE,
     _cycle_style,
-    heuristic_color,
-    heuristic_marker,
+    current_style,
+    figure_size,
+    fit_text,
     integer_ticks,
     legend_outside,
+    small_text,
 )
 
 
-def _grid(n: int, width: float = 3.2, height: float = 2.9):
+def _claims_admissible(names, admissible=None) -> set:
+    """The names that claim admissibility: ``admissible``, or the registry's claims."""
+    if admissible is not None:
+        return set(admissible)
+    from eightlab.heuristics import HEURISTICS
+
+    return {n for n in names if n not in HEURISTICS or HEURISTICS[n].admissible}
+
+
+def _grid(n: int):
     """A figure with ``n`` panels on rows of at most four; spare panels hidden."""
     cols = max(1, min(n, 4))
+    if current_style() == "slides":  # a 16:9 frame: two rows of wider panels
+        cols = max(1, min(n, max(4, math.ceil(n / 2))))
     rows = math.ceil(n / cols) if n else 1
+    width, height = figure_size("wide", rows=rows)
     fig, axes = plt.subplots(
-        rows, cols, figsize=(width * cols, height * rows), layout="constrained", squeeze=False
+        rows, cols, figsize=(width, height), layout="constrained", squeeze=False
     )
     axes = axes.ravel()
     for ax in axes[n:]:
@@ -37,7 +53,7 @@ def _grid(n: int, width: float = 3.2, height: float = 2.9):
     return fig, axes[:n], cols
 
 
-def h_vs_hstar_heatmap(counts, heuristics=None):
+def h_vs_hstar_heatmap(counts, heuristics=None, admissible=None):
     """Joint distribution of h and the true distance h*, one panel per heuristic.
 
     Parameters
@@ -46,25 +62,33 @@ def h_vs_hstar_heatmap(counts, heuristics=None):
         Columns ``heuristic``, ``h_star``, ``h``, ``count`` (states with that pair).
     heuristics : sequence of str, optional
         Which panels, in order (default: every heuristic in ``counts``).
+    admissible : collection of str, optional
+        The heuristics that claim admissibility (default: the registry's claims).
 
     Returns
     -------
     matplotlib.figure.Figure
         Colour = number of states (log scale); the dashed line is h = h*: cells above
-        it are overestimates.
+        it are overestimates. Each panel's y axis reaches its own largest h, at least
+        the largest h*: the heuristics that never overestimate share one range (0 to the
+        largest h*) and are not squashed by those that run far above it. The title
+        counts the heuristics with no state above the line.
     """
     if heuristics is None:
         heuristics = list(dict.fromkeys(counts["heuristic"]))
+    claims = _claims_admissible(heuristics, admissible)
     fig, axes, cols = _grid(len(heuristics))
     hstar_max = int(counts["h_star"].max())
     x_edges = np.arange(-0.5, hstar_max + 1.5)
-    # one y range for every panel, so that panels compare at a glance
-    h_top = max(float(counts[counts["heuristic"].isin(heuristics)]["h"].max()), hstar_max)
-    y_edges = np.arange(-0.5, math.ceil(h_top) + 1.5)
     norm = mpl.colors.LogNorm(vmin=1, vmax=max(2, int(counts["count"].max())))
     image = None
+    over = []
     for k, (ax, name) in enumerate(zip(axes, heuristics, strict=True)):
         rows = counts[counts["heuristic"] == name]
+        if (rows["h"].astype(float) > rows["h_star"].astype(float)).any():
+            over.append(name)
+        h_top = max(float(rows["h"].max()) if len(rows) else 0.0, hstar_max)
+        y_edges = np.arange(-0.5, math.ceil(h_top) + 1.5)
         grid, _, _ = np.histogram2d(
             rows["h_star"].astype(float),
             rows["h"].astype(float),
@@ -75,22 +99,32 @@ def h_vs_hstar_heatmap(counts, heuristics=None):
         image = ax.pcolormesh(x_edges, y_edges, grid, norm=norm, shading="flat", rasterized=True)
         ax.plot([0, hstar_max], [0, hstar_max], "--", color="#D55E00", linewidth=1.2)
         ax.set_ylim(y_edges[0], y_edges[-1])
-        ax.set_title(name, color=heuristic_color(name, "black"))
-        integer_ticks(ax, "xy")
+        ax.set_title(name if name in claims else f"{name}\n(claims nothing)", fontsize=small_text())
+        for axis in (ax.xaxis, ax.yaxis):
+            axis.set_major_locator(MaxNLocator(5, integer=True, steps=[1, 2, 5, 10]))
         if k >= len(heuristics) - cols:
-            ax.set_xlabel("true distance h* (moves)")
+            ax.set_xlabel("h* (moves)")
         if k % cols == 0:
             ax.set_ylabel("h (moves)")
         ax.grid(False)
     if image is not None:
         fig.colorbar(image, ax=list(axes), label="states (log scale)", shrink=0.8)
-    fig.suptitle("h against the true distance h*: above the dashed line h = h* is an overestimate")
+    width = fig.get_figwidth()
+    never = len(heuristics) - len(over)
+    title = f"{never} of {len(heuristics)} heuristics never exceed h* (no state above the dashed line h = h*)"
+    if over:
+        title += f"; {', '.join(over)} do"
+    fig.suptitle(fit_text(title, width))
     fig.supxlabel(
-        "Checkerboard (Manhattan, linear conflict, pattern databases): a move changes h* by 1 "
-        "and these h by an odd amount, so h and h* always have the same parity and every "
-        "other cell stays empty.",
-        fontsize=8,
-    )
+        fit_text(
+            "Checkerboard (Manhattan, linear conflict, pattern databases): a move changes h* "
+            "by 1 and these h by an odd amount, so h and h* always have the same parity and "
+            "every other cell stays empty. x: the true distance h*; each y axis reaches its "
+            "panel's largest h.",
+            width, small_text(),
+        ),
+        fontsize=small_text(),
+    )  # fmt: skip
     return fig
 
 
@@ -114,7 +148,11 @@ def overestimate_bar(claims):
     count = claims["overestimates"].astype(int)
     share = 100.0 * count / claims["states"].astype(float)
     colors = [PALETTE[0] if claim else PALETTE[1] for claim in claims["claims_admissible"]]
-    fig, ax = plt.subplots(figsize=(7.2, 0.42 * len(claims) + 1.4))
+    width = figure_size("wide")[0] * 0.75
+    row = 2.2 * small_text() / 72  # inches per bar
+    fig, ax = plt.subplots(
+        figsize=(width, row * len(claims) + 1.4 * row + 0.9), layout="constrained"
+    )
     y = np.arange(len(claims))
     ax.barh(y, share, color=colors)
     for k, (value, n) in enumerate(zip(share, count, strict=True)):
@@ -129,6 +167,7 @@ def overestimate_bar(claims):
             va="center",
             ha="right" if inside else "left",
             color="white" if dark else "black",
+            fontsize=small_text(),
         )
     ax.set_yticks(y, claims["heuristic"])
     for label, color in zip(ax.get_yticklabels(), colors, strict=True):
@@ -137,7 +176,16 @@ def overestimate_bar(claims):
     ax.set_xlabel("boards overestimated, h > h* (% of the boards checked)")
     ax.set_xlim(0, 100)
     ax.set_xticks(np.arange(0, 101, 20))
-    ax.set_title("who overestimates? (blue: claims admissible; orange: claims nothing)")
+    over = claims[count > 0]
+    if over.empty:
+        finding = f"none of the {len(claims)} heuristics overestimates on any board"
+    else:
+        worst = over.loc[share[count > 0].idxmax()]
+        finding = (
+            f"{len(over)} of {len(claims)} heuristics overestimate; {worst['heuristic']} on the "
+            f"most boards ({_percent(float(share[worst.name]))})"
+        )
+    ax.set_title(fit_text(f"{finding}\n(blue: claims admissible; orange: claims nothing)", width))
     ax.grid(axis="y", visible=False)
     return fig
 
@@ -181,51 +229,66 @@ def mean_h_by_distance(counts, heuristics=None, admissible=None):
     """
     if heuristics is None:
         heuristics = list(dict.fromkeys(counts["heuristic"]))
-    if admissible is None:
-        from eightlab.heuristics import HEURISTICS
-
-        admissible = {n for n in heuristics if n not in HEURISTICS or HEURISTICS[n].admissible}
-    fig, ax = plt.subplots(figsize=(7.2, 4.6))
+    admissible = _claims_admissible(heuristics, admissible)
+    fig, ax = plt.subplots(figsize=figure_size(), layout="constrained")
     top = int(counts["h_star"].max())
     # under the lines, wide and pale, so that it still shows around one lying on it
     ax.plot([0, top], [0, top], color="0.6", alpha=0.45, linewidth=6, label="h = h* (perfect)")
     clipped = []
     ceiling = 1.35 * top + 1  # a curve far above h = h* is cut here and labelled
-    used = set()
+    ratios = {}
     for k, name in enumerate(heuristics):
         rows = counts[counts["heuristic"] == name]
         weighted = (rows["h"].astype(float) * rows["count"]).groupby(rows["h_star"]).sum()
         mean = weighted / rows.groupby("h_star")["count"].sum()
-        style = _cycle_style(k)
-        colour = heuristic_color(name, style["color"])
-        if colour not in used:
-            style["color"] = colour
-            style["marker"] = heuristic_marker(name)
-        used.add(style["color"])
-        style["linestyle"] = "-" if name in admissible else "--"
-        ax.plot(mean.index, mean.to_numpy(), markersize=3.5, label=name, **style)
+        far = rows[rows["h_star"] > 0]
+        if len(far):
+            ratios[name] = float((far["h"].astype(float) * far["count"]).sum()) / float(
+                (far["h_star"].astype(float) * far["count"]).sum()
+            )
+        # the encoding of eightlab.plots.encoding; names it does not know: the next style
+        style = heuristic_style(name) if name in HEURISTIC_STYLES else _cycle_style(k)
+        if name not in admissible:
+            style["linestyle"] = "--"
+        elif style["linestyle"] == "--":
+            style["linestyle"] = "-"
+        ax.plot(mean.index, mean.to_numpy(), label=name, **style)
         if len(mean) and float(mean.max()) > ceiling:
             clipped.append((name, float(mean.max()), style["color"]))
     ax.set_xlabel("true distance h* (moves)")
     integer_ticks(ax, "x")
-    ax.set_ylabel("mean h over the states at that distance (moves)")
+    ax.set_ylabel("mean h over the states\nat that distance (moves)")
     if clipped:
         ax.set_ylim(0, ceiling)
+        step = 1.6 * small_text() / 72 / ax.figure.get_figheight()
         for j, (name, peak, colour) in enumerate(clipped):
             ax.annotate(
-                f"{name} goes on up to {peak:.0f} \u2191", (0.02, 0.97 - 0.06 * j),
-                xycoords="axes fraction", va="top", fontsize=8, color=colour,
+                f"{name} goes on up to {peak:.0f} \u2191", (0.02, 0.97 - step * j),
+                xycoords="axes fraction", va="top", fontsize=small_text(), color=colour,
             )  # fmt: skip
-    ax.set_title("the admissible heuristics stay under h = h*; the closer, the better")
+    ax.set_title(fit_text(_closest(ratios, admissible), figure_size()[0] * 0.7))
     handles, labels = ax.get_legend_handles_labels()
     order = list(range(1, len(handles))) + [0]  # the reference line last
     legend_outside(
         ax,
         [handles[k] for k in order],
         [labels[k] for k in order],
-        title="solid: claims admissible\ndashed: claims nothing",
+        title="dashed: claims nothing\nthe others: claim admissible",
     )
     return fig
+
+
+def _closest(ratios: dict, admissible) -> str:
+    """A title: the admissible heuristic closest to h*, and those that cross h = h*."""
+    inexact = {n: r for n, r in ratios.items() if n in admissible and r < 1 - 1e-12}
+    crossing = [n for n, r in ratios.items() if r > 1 + 1e-12]
+    if not inexact:
+        return "mean h against the true distance h*"
+    best = max(inexact, key=inexact.get)
+    title = f"closest admissible: {best}, {inexact[best]:.0%} of h* on average"
+    if crossing:
+        title += f"; on average above h = h*: {', '.join(crossing)}"
+    return title
 
 
 def inadmissibility_tradeoff(runs, heuristics=None):
@@ -252,9 +315,12 @@ def inadmissibility_tradeoff(runs, heuristics=None):
     expanded = groups["expanded"].median().reindex(heuristics).astype(float)
     extra = (solved["length"] - solved["optimal_length"]).astype(float)
     extra = extra.groupby(solved["heuristic"]).mean().reindex(heuristics)
+    width = figure_size("wide")[0]
+    row = 2.2 * small_text() / 72  # inches per bar
     fig, (left, right) = plt.subplots(
-        1, 2, figsize=(9.6, 0.42 * len(heuristics) + 1.5), sharey=True, layout="constrained"
-    )
+        1, 2, figsize=(width, row * len(heuristics) + 1.6 * row + 1.0), sharey=True,
+        layout="constrained",
+    )  # fmt: skip
     y = np.arange(len(heuristics))
     left.barh(y, expanded.clip(lower=0.8), color=PALETTE[0])
     left.set_xscale("log")
@@ -263,7 +329,10 @@ def inadmissibility_tradeoff(runs, heuristics=None):
     right.barh(y, extra, color=PALETTE[1])
     for k, value in enumerate(extra):
         text = "shortest" if value == 0 else f"+{value:.2f}"
-        right.annotate(text, (value, k), xytext=(4, 0), textcoords="offset points", va="center")
+        right.annotate(
+            text, (value, k), xytext=(4, 0), textcoords="offset points", va="center",
+            fontsize=small_text(),
+        )  # fmt: skip
     right.set_xlim(0, max(1.0, float(np.nanmax(extra.to_numpy(), initial=0)) * 1.35))
     right.set_xlabel("extra moves over the shortest path (mean)")
     right.set_title("path length")
@@ -271,5 +340,19 @@ def inadmissibility_tradeoff(runs, heuristics=None):
     left.invert_yaxis()
     for ax in (left, right):
         ax.grid(axis="y", visible=False)
-    fig.suptitle("A* with each heuristic on the same boards")
+    fig.suptitle(fit_text(_tradeoff_finding(expanded, extra), width))
     return fig
+
+
+def _tradeoff_finding(expanded, extra) -> str:
+    """The title of :func:`inadmissibility_tradeoff`: who lengthened paths, who saved nodes."""
+    longer = [str(n) for n, v in extra.items() if v > 0]
+    fewest = expanded.dropna()
+    head = (
+        f"A* on the same boards: {len(longer)} of {len(extra)} heuristics gave longer paths"
+        if longer
+        else f"A* on the same boards: all {len(extra)} heuristics gave shortest paths"
+    )
+    if len(fewest):
+        head += f"; fewest nodes: {fewest.idxmin()} (median {fewest.min():,.0f})"
+    return head

@@ -10,63 +10,56 @@ so that no search hides under another. The chart functions of
 
 from __future__ import annotations
 
+import math
 import textwrap
 import weakref
 
+import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.font_manager import FontProperties
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from eightlab.plots.encoding import UNKNOWN, series_style
 from eightlab.plots.style import (
     BAND_LABEL,
-    LINESTYLES,
-    MARKERS,
     MEDIAN_TITLE,
     PALETTE_WIDE,
-    algorithm_color,
-    heuristic_color,
-    heuristic_marker,
+    current_style,
+    figure_size,
+    fit_text,
     integer_ticks,
     legend_outside,
+    small_text,
 )
 from eightlab.search import run_label
 
 
-def _series(table, label_by: str = "run"):
+def _series(table, label_by: str = "run", colour_by: str | None = None):
     """``(label, style, rows)`` per (algorithm, heuristic), in the table's order.
 
-    The style gives one colour per algorithm and one marker and line style per
-    heuristic, so that A* (manhattan) and IDA* (manhattan) share a marker and differ in
-    colour, and the three heuristics of A* share its colour. A table of one algorithm
-    gives each heuristic its own colour as well. ``label_by="heuristic"`` labels the
-    series by heuristic alone (the algorithm's name when it has none), for panels
-    titled by algorithm.
+    The style follows :mod:`eightlab.plots.encoding`: the colour says the algorithm
+    (``colour_by="algorithm"``) or the heuristic (``"heuristic"``; the default for a
+    table of one algorithm), the line style and marker always say the heuristic.
+    ``label_by="heuristic"`` labels the series by heuristic alone (the algorithm's name
+    when it has none), for panels titled by algorithm.
     """
     if label_by not in ("run", "heuristic"):
         raise ValueError(f"label_by must be 'run' or 'heuristic', not {label_by!r}")
     keys = table[["algorithm", "heuristic"]].fillna("").drop_duplicates()
     algorithms = list(dict.fromkeys(keys["algorithm"]))
-    heuristics = [h for h in dict.fromkeys(keys["heuristic"]) if h]
+    if colour_by is None:
+        colour_by = "heuristic" if len(algorithms) == 1 else "algorithm"
     for algorithm, heuristic in keys.itertuples(index=False):
         rows = table[
             (table["algorithm"] == algorithm) & (table["heuristic"].fillna("") == heuristic)
         ]
-        a = algorithms.index(algorithm)
-        h = heuristics.index(heuristic) + 1 if heuristic else 0
-        # the colours of eightlab.plots.style, the same in every figure; names it does
-        # not know take the next free colour of the wide palette
-        if len(algorithms) == 1 and heuristic:
-            colour = heuristic_color(heuristic, PALETTE_WIDE[h % len(PALETTE_WIDE)])
-        else:
-            colour = algorithm_color(algorithm, PALETTE_WIDE[a % len(PALETTE_WIDE)])
-        style = {
-            "color": colour,
-            "marker": heuristic_marker(heuristic) if heuristic else MARKERS[0],
-            "linestyle": LINESTYLES[h % len(LINESTYLES)],
-        }
+        style = series_style(algorithm, heuristic, by=colour_by)
+        if style["color"] == UNKNOWN["color"]:  # a name the encoding does not know
+            style["color"] = PALETTE_WIDE[algorithms.index(algorithm) % len(PALETTE_WIDE)]
         if label_by == "heuristic":
             label = heuristic or run_label(algorithm, None)
         else:
@@ -99,8 +92,19 @@ def _same_as(curves) -> list:
     return found
 
 
+def _tick_stride(ax, depths) -> int:
+    """Every how many depths a tick label fits on ``ax`` in the current style's text."""
+    size = FontProperties(size=mpl.rcParams["xtick.labelsize"]).get_size_in_points()
+    label = (len(f"{max(depths):g}") + 1.5) * 0.6 * size / 72  # inches per label
+    width = ax.get_position().width * ax.figure.get_figwidth()
+    return max(1, math.ceil(len(depths) * label / (0.85 * width)))
+
+
 #: The legend entries :func:`plot_by_depth` drew on each axes, for :func:`figure_legend`.
 _LEGENDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: The notes on hidden series of each axes (in the panel in the notebook style; in the
+#: figure's legend in the slides and paper styles, where a panel has no room for them).
+_NOTES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def plot_by_depth(
@@ -112,6 +116,7 @@ def plot_by_depth(
     title: str | None = None,
     legend: bool = True,
     label_by: str = "run",
+    colour_by: str | None = None,
 ):
     """Median of ``metric`` against depth, one line per search, the IQR as a band.
 
@@ -144,16 +149,22 @@ def plot_by_depth(
     label_by : {"run", "heuristic"}
         Legend labels: ``"A* (manhattan)"``, or ``"manhattan"`` alone for panels titled
         by algorithm.
+    colour_by : {"algorithm", "heuristic"}, optional
+        What the colour says (:mod:`eightlab.plots.encoding`); by default the heuristic
+        for a table of one algorithm, else the algorithm. A figure of several panels
+        passes the choice of the whole figure, so that a colour means one thing in all
+        of its panels.
 
     Returns
     -------
     matplotlib.figure.Figure
     """
-    if ax is None:
-        _, ax = plt.subplots()
+    alone = ax is None  # the figure is this chart's own: its title may span it
+    if alone:
+        _, ax = plt.subplots(figsize=figure_size(), layout="constrained")
     medians = summary[f"{metric}_median"].astype(float)
     series = []
-    for label, style, rows in _series(summary, label_by):
+    for label, style, rows in _series(summary, label_by, colour_by):
         rows = rows.sort_values("depth")
         series.append(
             (
@@ -182,7 +193,7 @@ def plot_by_depth(
             # same one take turns in showing their markers
             group = [i for i, j in enumerate(same_as) if j == reference]
             (line,) = ax.plot(
-                x + 0.2 * spacing,
+                x + min(0.2 * spacing, 0.4),  # a fifth of the gap, at most 0.4 moves
                 y,
                 label=label,
                 markerfacecolor="white",
@@ -202,7 +213,9 @@ def plot_by_depth(
         text += " where both ran" if partial else ""
         text += " (shifted right, open markers"
         text += ", taking turns)" if len(shifted) > 1 else ")"
-        wrapped = textwrap.fill(text, 34, break_on_hyphens=False)
+        wrapped = textwrap.fill(
+            text, 24 if current_style() == "paper" else 34, break_on_hyphens=False
+        )
         notes.append((tuple(line for line, _ in shifted), wrapped))
     if log is None:
         positive = medians[medians > 0]
@@ -211,25 +224,33 @@ def plot_by_depth(
         ax.set_yscale("log")
     ax.set_xlabel("solution depth d (optimal number of moves)")
     if 0 < len(depths) <= 16:
-        ax.set_xticks(depths)  # a tick at each depth measured
+        ax.set_xticks(depths[:: _tick_stride(ax, depths)])  # at the depths measured
     else:
         integer_ticks(ax, "x")
     ax.set_ylabel(ylabel)
     if title:
-        ax.set_title(title)
+        # over the axes: the figure's width less the legend beside them (below: paper)
+        share = (
+            (0.95 if current_style() == "paper" else 0.65)
+            if alone
+            else 0.8 * ax.get_position().width
+        )
+        width = ax.figure.get_figwidth() * share
+        ax.set_title(fit_text(title, width))
     band = (Patch(facecolor="0.45", alpha=0.25, linewidth=0), BAND_LABEL)
     _LEGENDS[ax] = entries + [band]
+    _NOTES[ax] = notes
     if legend:
         handles, labels = zip(*(entries + [band] + notes), strict=True)
         legend_outside(ax, handles, labels, title=MEDIAN_TITLE)
-    elif notes:
+    elif notes and current_style() == "notebook":  # slides, paper: in figure_legend
         handles, labels = zip(*notes, strict=True)
         ax.legend(
             handles,
             labels,
             loc="best",
             handler_map={tuple: HandlerTuple(ndivide=None)},
-            fontsize="small",
+            fontsize=small_text(),
             frameon=True,
             framealpha=0.9,
             edgecolor="0.8",
@@ -241,7 +262,8 @@ def figure_legend(fig, axes=None, title: str = MEDIAN_TITLE, ncols: int | None =
     """One legend below the panels of ``fig`` for the series of all of them.
 
     Collects the entries of the panels drawn by :func:`plot_by_depth` (with
-    ``legend=False``; a panel's own notes on hidden series stay in it) or, for other
+    ``legend=False``; a panel's own notes on hidden series stay in it in the notebook
+    style, and join this legend in the slides and paper styles) or, for other
     axes, their labelled artists; each label once, in the order met.
 
     Parameters
@@ -263,6 +285,12 @@ def figure_legend(fig, axes=None, title: str = MEDIAN_TITLE, ncols: int | None =
         pairs = _LEGENDS.get(ax) or list(zip(*ax.get_legend_handles_labels(), strict=True))
         for handle, label in pairs:
             entries.setdefault(label, handle)
+    if BAND_LABEL in entries:  # the band last, after the series
+        entries[BAND_LABEL] = entries.pop(BAND_LABEL)
+    if current_style() != "notebook":
+        for ax in fig.axes if axes is None else axes:
+            for handle, label in _NOTES.get(ax, ()):
+                entries.setdefault(label, handle)
     ncols = ncols or max(1, min(len(entries), 5))
     options = {"ncols": ncols, "title": title}
     if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):

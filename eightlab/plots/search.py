@@ -11,12 +11,11 @@ parent is generated again), and state their finding in the title.
 
 from __future__ import annotations
 
-import textwrap
-
 import matplotlib.pyplot as plt
 import numpy as np
 
 from eightlab.plots.lines import figure_legend, plot_by_depth
+from eightlab.plots.style import figure_size, fit_text, grow_height, small_text
 from eightlab.search import run_label
 
 #: The family of each registered algorithm, for charts faceted by family: the counts of
@@ -78,7 +77,7 @@ def _finding(summary, metric: str, what: str) -> str:
     if shared.empty:
         return what
     depth = shared.index.max()
-    rows = ran[ran["depth"] == depth]
+    rows = ran[ran["depth"] == depth].reset_index(drop=True)
     rows = rows.assign(
         label=[run_label(a, h) for a, h in zip(rows["algorithm"], rows["heuristic"], strict=True)]
     )
@@ -87,31 +86,63 @@ def _finding(summary, metric: str, what: str) -> str:
     ratio = float(high[column]) / float(low[column])
     if ratio < 1.05:
         return f"{what}: all searches alike at depth {depth:g}"
-    return (
-        f"{what}: at depth {depth:g}, {low['label']} needs {ratio:,.0f}x less than {high['label']}"
-    )
+    verb = _VERBS.get(metric, "needs {ratio}x less than")
+    ratio_text = f"{ratio:,.0f}" if ratio >= 10 else f"{ratio:,.1f}"
+    return f"{what}: at depth {depth:g}, {low['label']} {verb.format(ratio=ratio_text)} {high['label']}"
 
 
-def _faceted(summary, metrics, ylabels, title: str):
-    """Panels: one column per family, one row per metric; one legend below them all."""
+#: How :func:`_finding` says "less" for each metric.
+_VERBS = {
+    "generated": "generates {ratio}x fewer nodes than",
+    "expanded": "expands {ratio}x fewer nodes than",
+    "wall_seconds": "takes {ratio}x less time than",
+    "max_stored": "holds {ratio}x fewer states than",
+}
+
+
+def _colour_by(summary) -> str:
+    """What the colour says in a figure of ``summary``: the heuristic for one algorithm."""
+    return "heuristic" if summary["algorithm"].nunique() == 1 else "algorithm"
+
+
+def _faceted(summary, metrics, ylabels, title_text: str):
+    """Panels: one column per family, one row per metric; one legend below them all.
+
+    The colour means one thing in every panel (the algorithm, unless the figure holds one
+    algorithm only), whatever the panel holds.
+    """
     families = _families(summary)
+    colour_by = _colour_by(summary)
     fig, axes = plt.subplots(
-        len(metrics), len(families), figsize=(4.4 * len(families) + 0.6, 3.6 * len(metrics)),
+        len(metrics), len(families), figsize=figure_size("wide", rows=len(metrics)),
         sharey="row", squeeze=False, layout="constrained",
     )  # fmt: skip
+    panel = fig.get_figwidth() / len(families)
     for r, (metric, ylabel) in enumerate(zip(metrics, ylabels, strict=True)):
         for c, family in enumerate(families):
             ax = axes[r, c]
             rows = summary[[family_of(a) == family for a in summary["algorithm"]]]
-            plot_by_depth(rows, metric, ylabel if c == 0 else "", ax, log=True, legend=False)
+            label = fit_text(ylabel, 0.55 * fig.get_figheight() / len(metrics)) if c == 0 else ""
+            plot_by_depth(
+                rows, metric, label, ax, log=True, legend=False, colour_by=colour_by,
+            )  # fmt: skip
             if r == 0:
                 note = family_note(family, rows["algorithm"])
-                ax.set_title(f"{family}\n({note})", fontsize=9.5)
-            if r < len(metrics) - 1:
-                ax.set_xlabel("")
-    figure_legend(fig, list(axes.flat))
-    fig.suptitle(title)
+                title = fit_text(f"{family}\n({note})", 0.95 * panel, small_text())
+                ax.set_title(title, fontsize=small_text())
+            # the bottom row only, short enough for a panel's width
+            ax.set_xlabel(_DEPTH_LABEL if r == len(metrics) - 1 else "")
+    figure_legend(fig, list(axes.flat), ncols=_legend_columns(fig))
+    fig.suptitle(fit_text(title_text, fig.get_figwidth()))
     return fig
+
+
+_DEPTH_LABEL = "solution depth d (moves)"
+
+
+def _legend_columns(fig) -> int:
+    """Columns of a legend under ``fig``: as many entries of ~22 characters as fit."""
+    return max(1, min(5, int(fig.get_figwidth() * 72 / (0.55 * small_text() * 24))))
 
 
 def nodes_by_depth(summary, facet: bool = True):
@@ -137,12 +168,12 @@ def nodes_by_depth(summary, facet: bool = True):
     labels = ("nodes generated (median)", "nodes expanded (median)")
     if facet:
         return _faceted(summary, metrics, labels, title)
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4.6), sharey=True, layout="constrained")
+    fig, axes = plt.subplots(1, 2, figsize=figure_size("wide"), sharey=True, layout="constrained")
     for ax, metric, label in zip(axes, metrics, labels, strict=True):
         plot_by_depth(summary, metric, label, ax, log=True, legend=False)
         ax.set_title(f"nodes {metric}")
-    figure_legend(fig, axes)
-    fig.suptitle(title)
+    figure_legend(fig, axes, ncols=_legend_columns(fig))
+    fig.suptitle(fit_text(title, fig.get_figwidth()))
     return fig
 
 
@@ -158,29 +189,61 @@ def runtime_by_depth(summary, facet: bool = True):
     return plot_by_depth(summary, "wall_seconds", label, title=title)
 
 
-#: The caption of :func:`branching_factor_by_depth` on the shaded small depths.
+#: The caption of :func:`branching_factor_by_depth` on the shaded small depths, and
+#: the sentences added for the algorithms they are about, when those are in the run.
 SMALL_DEPTH_NOTE = (
-    "Shaded, d = 2 to 4: b* says little here. IDA* can show b* = 1.00 at d = 2 only "
-    "because it tests for the goal when a node is generated and tries the move d first, "
-    "which heads for a bottom-right blank; even a perfect heuristic gives b* slightly "
-    "above 1 with these counts (the siblings of the path are generated too)."
+    "Shaded, d = 2 to 4: b* says little here (a search generates a whole layer of "
+    "successors even when it expands one node); even a perfect heuristic gives b* "
+    "slightly above 1 with these counts (the siblings of the path are generated too)."
 )
+SMALL_DEPTH_NOTES = {
+    "idastar": "IDA* can show b* = 1.00 at d = 2 only because it tests for the goal when "
+    "a node is generated and tries the move d first, which heads for a bottom-right blank.",
+}
+
+
+def small_depth_note(algorithms) -> str:
+    """The caption of the shaded depths, with sentences only for the algorithms given."""
+    present = set(algorithms)
+    return " ".join([SMALL_DEPTH_NOTE] + [t for a, t in SMALL_DEPTH_NOTES.items() if a in present])
+
+
+def _b_star_finding(summary) -> str:
+    """The title of :func:`branching_factor_by_depth`, from the deepest shared depth."""
+    column = "b_star_median"
+    ran = summary.dropna(subset=[column])
+    counts = ran.groupby("depth").size()
+    shared = counts[counts >= 2]
+    if shared.empty:
+        return "effective branching factor b* by depth"
+    depth = shared.index.max()
+    rows = ran[ran["depth"] == depth].reset_index(drop=True)
+    low = rows.loc[rows[column].astype(float).idxmin()]
+    high = rows.loc[rows[column].astype(float).idxmax()]
+    return (
+        f"at depth {depth:g}, b* runs from {float(low[column]):.2f} "
+        f"({run_label(low['algorithm'], low['heuristic'])}) to {float(high[column]):.2f} "
+        f"({run_label(high['algorithm'], high['heuristic'])}); 1 = straight to the goal"
+    )
 
 
 def branching_factor_by_depth(summary):
     """Effective branching factor b* against depth (AIMA 3rd ed., sec. 3.6.1).
 
     b* solves N = b* + b*^2 + ... + b*^d for N nodes generated; the depths 2 to 4 are
-    shaded and a caption under the axes explains why b* is unreliable there.
+    shaded and a caption under the axes explains why b* is unreliable there, with a
+    sentence for each algorithm of the run that behaves apart there.
 
     Returns
     -------
     matplotlib.figure.Figure
+        The title gives the lowest and the highest b* at the deepest depth where two or
+        more searches have one.
     """
-    title = "b*: the better the heuristic, the closer to 1 the search stays"
     fig = plot_by_depth(
-        summary, "b_star", "effective branching factor b* (median)", log=False, title=title
-    )
+        summary, "b_star", "effective branching factor b* (median)", log=False,
+        title=_b_star_finding(summary),
+    )  # fmt: skip
     ax = fig.axes[0]
     ax.axhline(1.0, color="0.5", linewidth=0.8, linestyle=":")
     depths = summary["depth"].astype(float)
@@ -188,11 +251,17 @@ def branching_factor_by_depth(summary):
         ax.axvspan(1.5, 4.5, color="0.85", alpha=0.6, zorder=0, linewidth=0)
         left = max(1.5, float(depths.min()) - 0.5)
         ax.set_xlim(left=min(left, ax.get_xlim()[0]))
-    # under the axis label, where it hides nothing (a tight bounding box keeps it)
-    ax.annotate(
-        textwrap.fill(SMALL_DEPTH_NOTE, 110), xy=(0, 0), xycoords="axes fraction",
-        xytext=(0, -42), textcoords="offset points", ha="left", va="top", fontsize=8,
-    )  # fmt: skip
+        # under the axes, in the figure's layout, where it hides nothing
+        note = small_depth_note(summary["algorithm"])
+        caption = fig.supxlabel(
+            fit_text(note, fig.get_figwidth(), small_text()),
+            x=0.01,
+            ha="left",
+            fontsize=small_text(),
+        )
+        # the figure grows by the caption, so that the axes keep their height
+        box = caption.get_window_extent(fig.canvas.get_renderer())
+        grow_height(fig, box.height / fig.dpi)
     return fig
 
 
@@ -202,7 +271,7 @@ def memory_by_depth(summary):
         summary,
         "max_stored",
         "peak states in memory (median)",
-        title=_finding(summary, "max_stored", "memory: frontier + closed set, or path"),
+        title=_finding(summary, "max_stored", "peak memory"),
     )
 
 
@@ -249,9 +318,12 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
         raise ValueError(f"no board was solved by both {x!r} and {y!r}")
     a = both[metric].astype(float).clip(lower=0.8).to_numpy()
     b = both[f"{metric}_y"].astype(float).clip(lower=0.8).to_numpy()
-    fig, ax = plt.subplots(figsize=(5.6, 4.8))
+    width, height = figure_size()
+    width = min(width, 1.2 * height)  # about square: the diagonal at 45 degrees
+    fig, ax = plt.subplots(figsize=(width, max(height, 0.9 * width)), layout="constrained")
     depth = both["optimal_length"].astype(float).to_numpy()
-    points = ax.scatter(a, b, c=depth, s=18, cmap="viridis", alpha=0.85, edgecolors="none")
+    size = 0.75 * float(plt.rcParams["lines.markersize"]) ** 2  # points^2, with the style
+    points = ax.scatter(a, b, c=depth, s=size, cmap="viridis", alpha=0.85, edgecolors="none")
     low, high = min(a.min(), b.min()) / 1.5, max(a.max(), b.max()) * 1.5
     ax.plot([low, high], [low, high], color="0.4", linewidth=0.9, linestyle="--")
     ax.set_xscale("log")
@@ -266,8 +338,10 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
     fewer = int((b < a).sum())
     ratio = float(np.median(a / b))
     ax.set_title(
-        f"{name(y)} needs fewer nodes on {fewer} of {len(a)} boards\n"
-        f"(median {ratio:,.1f}x fewer; below the dashed line = fewer)",
-        fontsize=10,
+        fit_text(
+            f"{name(y)} needs fewer nodes on {fewer} of {len(a)} boards\n"
+            f"(median {ratio:,.1f}x fewer; below the dashed line = fewer)",
+            width,
+        )
     )
     return fig

@@ -64,6 +64,8 @@ class Algorithm:
         Names of the algorithm's own keyword options (``"lexicographic"``, ``"weight"``).
     label : str
         Display name in tables and legends (``"A*"``); the registry name when empty.
+    bidirectional : bool
+        Whether it grows two trees, one from each end (what the explorer cannot draw).
     """
 
     name: str
@@ -73,6 +75,7 @@ class Algorithm:
     description: str
     options: tuple = ()
     label: str = ""
+    bidirectional: bool = False
 
     def __post_init__(self):
         if not self.label:
@@ -99,7 +102,8 @@ register(Algorithm("bfs", breadth_first_search, informed=False, optimal=True,
 register(Algorithm("bfs-cantor", _bfs_cantor, informed=False, optimal=True,
                    description="breadth-first search, Cantor-rank bytearray visited table", label="BFS (Cantor table)"))
 register(Algorithm("bidirectional-bfs", bidirectional_breadth_first_search, informed=False,
-                   optimal=True, description="bidirectional breadth-first search, layer by layer", label="bidirectional BFS"))
+                   optimal=True, description="bidirectional breadth-first search, layer by layer", label="bidirectional BFS",
+                   bidirectional=True))
 register(Algorithm("dls", depth_limited_search, informed=False, optimal=False,
                    description="depth-limited depth-first search (limit = 31 on 3x3 by default); cutoff if no goal within it",
                    options=("limit",), label="DLS"))
@@ -124,16 +128,16 @@ register(Algorithm("rbfs", recursive_best_first_search, informed=True, optimal=T
                    description="recursive best-first search (Korf 1993), linear memory", label="RBFS"))
 register(Algorithm("mm", mm_search, informed=True, optimal=True,
                    description="MM (Holte et al. 2016): bidirectional, priority max(f, 2g), meets in the middle; "
-                               "optimal with any admissible h (consistency not needed)", label="MM"))
+                               "optimal with any admissible h (consistency not needed)", label="MM", bidirectional=True))
 register(Algorithm("nbs", nbs_search, informed=True, optimal=True,
                    description="NBS (Chen et al. 2017): bidirectional, expands pairs by lb = max(f_F, f_B, g_F + g_B + 1); "
-                               "optimal with any admissible h; its 2x-the-minimum guarantee needs a consistent h", label="NBS"))
+                               "optimal with any admissible h; its 2x-the-minimum guarantee needs a consistent h", label="NBS", bidirectional=True))
 register(Algorithm("gbfhs", gbfhs_search, informed=True, optimal=True,
                    description="GBFHS (Barley et al. 2018): bidirectional, rising f limit split into g limits; "
-                               "optimal with any admissible h (consistency not needed)", label="GBFHS"))
+                               "optimal with any admissible h (consistency not needed)", label="GBFHS", bidirectional=True))
 register(Algorithm("bidirectional-astar-naive", naive_bidirectional_astar_search, informed=True, optimal=False,
                    description="NOT OPTIMAL: two A*s stopped at the first meeting, the classic wrong answer "
-                               "(kept to show it fail)", label="naive bidirectional A* (not optimal)"))
+                               "(kept to show it fail)", label="naive bidirectional A* (not optimal)", bidirectional=True))
 # fmt: on
 
 
