@@ -205,9 +205,9 @@ def best_first_search(
       Greedy search never reopens.
     * Ties among equal f are broken by preferring the larger g (deeper nodes, nearer
       the goal), then first-in first-out; runs are deterministic. ``tie_breaking``
-      chooses another rule of :data:`TIE_BREAKING` ("lifo", "fifo", "smaller-g"):
-      on the same 100 boards at depth 24, A* with Manhattan's mean count of nodes
-      generated moves 1.9x between the rules (``results/textbook-note.md``).
+      chooses another rule of :data:`TIE_BREAKING` ("lifo", "fifo", "smaller-g");
+      the counts depend on it (the tie-breaking table of ``results/textbook-note.md``,
+      computed by :func:`eightlab.comparisons.tie_breaking_table`).
     * Per-tile heuristics (Manhattan, misplaced, ...) are updated incrementally from
       the one tile that slides.
     * ``max_stored`` counts the states in ``g_of`` (open and closed); the memory
