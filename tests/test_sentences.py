@@ -200,3 +200,18 @@ def test_cli_names_the_blank_first_goal_when_it_makes_a_4x4_pair_solvable():
 def test_nilsson_says_it_is_a_generalisation_off_its_goal():
     assert "generalisation" in get_heuristic("nilsson").description
     assert "123804765" in get_heuristic("nilsson").description
+
+
+def test_korf100_iterations_add_up_to_the_runs():
+    folder = RESULTS / "korf100"
+    if not (folder / "iterations.csv").exists():
+        pytest.skip("no iterations.csv in the committed korf100 run")
+    passes = pd.read_csv(folder / "iterations.csv")
+    runs = pd.read_csv(folder / "runs.csv").set_index(["instance", "heuristic"])
+    sums = passes.groupby(["instance", "heuristic"])[["expanded", "generated"]].sum()
+    committed = runs[["expanded", "generated", "iterations"]].add_suffix("_run")
+    joined = sums.join(committed)
+    assert len(joined) == len(runs)
+    assert (joined["generated"] == joined["generated_run"]).all()
+    assert (joined["expanded"] == joined["expanded_run"]).all()
+    assert (passes.groupby(["instance", "heuristic"]).size() == joined["iterations_run"]).all()
