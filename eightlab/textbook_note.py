@@ -75,6 +75,25 @@ def successor_counts(runs, depths=(2, 4)) -> dict:
     return means  # fmt: skip
 
 
+def ids_cutoff(runs) -> dict:
+    """Where the textbook IDS stopped: its first depth with a run not solved.
+
+    Returns
+    -------
+    dict
+        ``depth`` (None if every run was solved) and, at that depth, the number of
+        runs per status (``"solved"``, ``"budget_exceeded"``, ``"skipped"``, ...) and
+        ``reasons`` (the budgets that ran out, comma-separated).
+    """
+    part = runs[runs["algorithm"] == "iddfs-tree"]
+    for depth, group in part.groupby("optimal_length"):
+        if (group["status"] != "solved").any():
+            counts = group["status"].value_counts().to_dict()
+            reasons = ", ".join(sorted(set(group["reason"].dropna().astype(str)) - {""}))
+            return {"depth": int(depth), **counts, "reasons": reasons}
+    return {"depth": None}
+
+
 def _n(x) -> str:
     return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:,.0f}"
 
@@ -83,7 +102,7 @@ def _f(x, digits=2) -> str:
     return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{digits}f}"
 
 
-def textbook_note(table, ties, successors, boards: int, seed, goal: str) -> str:
+def textbook_note(table, ties, successors, cutoff, boards: int, seed, goal: str) -> str:
     """The markdown of the textbook note.
 
     Parameters
@@ -94,6 +113,8 @@ def textbook_note(table, ties, successors, boards: int, seed, goal: str) -> str:
         A :func:`~eightlab.comparisons.tie_breaking_table` of the same runs.
     successors : dict
         A :func:`successor_counts` of the same runs.
+    cutoff : dict
+        An :func:`ids_cutoff` of the same runs.
     boards : int
         Boards per depth; ``seed`` and ``goal`` are the run's parameters.
 
@@ -202,9 +223,12 @@ def textbook_note(table, ties, successors, boards: int, seed, goal: str) -> str:
         f" times this run's {_n(col(IDS, 'nodes')[12])}. The book's own b\\* of {b12} implies"
         f" {b12} + {b12}^2 + ... + {b12}^12 = {implied:.3g} nodes, and a public slide of the 2nd edition"
         f" prints {AIMA_2ND_SLIDE_IDS_D12:,}: the 3rd edition's count carries an extra digit.",
-        f"- d = 14 and deeper: no IDS count here (the tree search ran out of its budget at d = 14,"
-        f" so deeper runs were skipped, status `skipped` in `runs.csv`); the 3rd edition prints"
-        f" none either, the 2nd printed {AIMA_2ND_IDS_D14:,} at d = 14.",
+        f"- d = {cutoff.get('depth')} and deeper: no IDS count here. At d = {cutoff.get('depth')},"
+        f" {cutoff.get('solved', 0)} board(s) solved, {cutoff.get('budget_exceeded', 0)} ran out of"
+        f" the budget ({cutoff.get('reasons') or 'none'}) and {cutoff.get('skipped', 0)} were skipped"
+        " (`skip_deeper`, status `skipped` in `runs.csv`), as was every deeper one; a depth with"
+        " any missing run is shown as missing rather than as a biased mean. The 3rd edition"
+        f" prints no IDS count there either; the 2nd printed {AIMA_2ND_IDS_D14:,} at d = 14.",
         "",
         "### b\\* at small depths",
         "",
@@ -251,8 +275,9 @@ def main(root="results") -> None:
     params = json.loads((folder / "provenance.json").read_text()).get("parameters", {})
     boards = int(runs.groupby(["algorithm", "heuristic", "optimal_length"]).size().max())
     note = textbook_note(
-        table, ties, successor_counts(runs), boards, params.get("seed"), params.get("goal", "")
-    )
+        table, ties, successor_counts(runs), ids_cutoff(runs), boards, params.get("seed"),
+        params.get("goal", ""),
+    )  # fmt: skip
     atomic_write(root / "textbook-note.md", note)
     for name in ("korf100", "korf100--felner2004"):
         korf = root / name

@@ -26,7 +26,7 @@ from eightlab.instances import KORF_GOAL, korf100
 from eightlab.published import AIMA_FIG_3_29, korf1985_table
 from eightlab.search import TIE_BREAKING, solve
 from eightlab.tables import textbook_table
-from eightlab.textbook_note import successor_counts, textbook_note
+from eightlab.textbook_note import ids_cutoff, successor_counts, textbook_note
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "results"
@@ -93,12 +93,19 @@ def test_the_textbook_note_is_generated_from_the_committed_tables():
     table = pd.read_csv(TEXTBOOK / "by_depth.csv")
     ties = pd.read_csv(RESULTS / "textbook-tie-breaking.csv")
     params = json.loads((TEXTBOOK / "provenance.json").read_text())["parameters"]
-    note = textbook_note(table, ties, successor_counts(runs), 100, params["seed"], params["goal"])
+    cutoff = ids_cutoff(runs)
+    note = textbook_note(
+        table, ties, successor_counts(runs), cutoff, 100, params["seed"], params["goal"]
+    )
     assert (RESULTS / "textbook-note.md").read_text() == note
     # the sentences issue 19 found false, now computed
     assert "2.78 + 2.78^2 + ... + 2.78^12 = 3.33e+05" in note
     assert "by 2.3 % (d = 8) to 16.0 % (d = 22)" in note
     assert "+14.8 %" in note and "3,473,941" in note and "364,404" in note
+    assert (
+        cutoff["depth"] == 14
+        and "At d = 14, 1 board(s) solved, 1 ran out of the budget (node budget)" in note
+    )
     assert "10.8 at d = 2" in note and "| 24 | 100 | 2,692 | 3,280 | 5,201 | 5,260 |" in note
 
 
