@@ -175,7 +175,8 @@ def textbook_note(table, ties, successors, cutoff, boards: int, seed, goal: str)
         f" {len(ratios)} cells lie more than 3 standard errors from eightlab's mean, and"
         f" {len(b_off)} b\\* cells differ from the book's by more than 0.1"
         f" ({', '.join(f'{lb} d = {d}' for lb, d in b_off) or 'none'}).",
-        f"- **A\\*(h1)** is below the book at every d >= 8, by {-max(h1_pct.values()):.1f} %"
+        f"- **A\\*(h1)** is {'below' if max(h1_pct.values()) < 0 else 'not always below'} the book"
+        f" at every d >= 8, by {-max(h1_pct.values()):.1f} %"
         f" (d = {max(h1_pct, key=h1_pct.get)}) to {-min(h1_pct.values()):.1f} %"
         f" (d = {min(h1_pct, key=h1_pct.get)}); from d = 12 on the book's value lies"
         f" {min(h1_deep):.1f} to {max(h1_deep):.1f} standard errors from eightlab's mean.",
