@@ -41,12 +41,11 @@ ALGORITHM_COLORS = {
     "weighted-astar": "#44aa99",  # teal
     "idastar": "#d55e00",  # vermillion
     "rbfs": "#882255",  # wine
-    # the bidirectional heuristic searches other branches add (names as expected)
+    # the bidirectional heuristic searches
     "mm": "#117733",  # dark green
     "nbs": "#aa4499",  # purple
-    "bidirectional-astar": "#88ccee",  # cyan
-    "dvcbs": "#ddcc77",  # sand
     "gbfhs": "#cc6677",  # rose
+    "bidirectional-astar-naive": "#88ccee",  # cyan
 }
 
 #: Line style, marker and colour of each heuristic, by registry name; ``""`` is the
@@ -67,10 +66,14 @@ HEURISTIC_STYLES = {
     "pdb-5-5-5": {"linestyle": "-.", "marker": "p", "color": "#d55e00"},
     "pdb-6-6-3": {"linestyle": "-.", "marker": "h", "color": "#cc79a7"},
     "pdb-7-8": {"linestyle": "-.", "marker": "H", "color": "#882255"},
+    "learned": {"linestyle": "--", "marker": "8", "color": "#117733"},
+    "learned-shifted": {"linestyle": "-", "marker": "+", "color": "#ee7733"},
+    "learned-quantile": {"linestyle": "--", "marker": "1", "color": "#ee3377"},
+    "learned-penalty": {"linestyle": "--", "marker": "2", "color": "#88ccee"},
 }
 
 #: Colours of the palette that no algorithm has yet (for new entries).
-SPARE_COLORS = ("#dddddd", "#bbbbbb", "#ee7733", "#0077bb", "#ee3377")
+SPARE_COLORS = ("#dddddd", "#bbbbbb", "#ee7733", "#0077bb", "#ee3377", "#ddcc77")
 
 #: Style of a name that is in neither table: grey, so that it shows as unknown.
 UNKNOWN = {"linestyle": "-", "marker": "o", "color": "#888888"}

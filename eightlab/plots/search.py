@@ -27,6 +27,8 @@ FAMILIES = {
     "weighted-astar": "best-first",
     "dls": "depth-first", "iddfs": "depth-first", "iddfs-h": "depth-first",
     "iddfs-tree": "depth-first", "idastar": "depth-first", "rbfs": "depth-first",
+    "mm": "bidirectional", "nbs": "bidirectional", "gbfhs": "bidirectional",
+    "bidirectional-astar-naive": "bidirectional",
 }  # fmt: skip
 
 #: What each family's counts mean, under its panel.
@@ -34,6 +36,7 @@ FAMILY_NOTES = {
     "breadth-first": "goal test on generation",
     "best-first": "goal test on expansion; parent generated again",
     "depth-first": "goal test on generation (RBFS: on expansion); parent never generated",
+    "bidirectional": "both directions' expansions counted together",
 }
 
 
@@ -61,7 +64,7 @@ def family_of(algorithm: str) -> str:
 
 
 def _families(summary) -> list[str]:
-    order = ["breadth-first", "best-first", "depth-first", "other"]
+    order = ["breadth-first", "best-first", "depth-first", "bidirectional", "other"]
     present = {family_of(a) for a in summary["algorithm"]}
     return [f for f in order if f in present]
 
