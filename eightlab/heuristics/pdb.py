@@ -78,14 +78,35 @@ from eightlab.board import Board, cell_bits
 from eightlab.errors import EightlabError
 from eightlab.heuristics import pdbcache
 from eightlab.heuristics.base import Evaluator
-from eightlab.heuristics.pdbbuild import build_table, placements
+from eightlab.heuristics.pdbbuild import (
+    build_table,
+    derive_table,
+    placements,
+    symmetric_source,
+)
 
-#: The partitions of the 15-puzzle, as groups of cells of Korf's goal (= its tiles).
+#: The partitions, as groups of cells of Korf's goal (= its tiles): the blank on cell 0.
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
-    "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
-    "6-6-3": ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3)),
+    "5-5-5": ((1, 2, 4, 5, 8), (3, 6, 7, 10, 11), (9, 12, 13, 14, 15)),
+    "6-6-3": ((1, 2, 4, 5, 8, 9), (3, 6, 7, 10, 11, 15), (12, 13, 14)),
     "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
+    "5-5-5-rows": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
+    "6-6-3-rows": ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3)),
+    "6-6-6-6": (
+        (1, 5, 6, 10, 11, 12),
+        (2, 3, 4, 7, 8, 9),
+        (15, 16, 17, 20, 21, 22),
+        (13, 14, 18, 19, 23, 24),
+    ),
 }
+#: The board of each partition (rows, cols); the others are 4x4.
+SHAPES: dict[str, tuple[int, int]] = {"6-6-6-6": (5, 5)}
+
+
+def shape_of(partition: str) -> tuple[int, int]:
+    """``(rows, cols)`` of the board that ``partition`` splits."""
+    return SHAPES.get(partition, (4, 4))
+
 
 _DEADLINE: ContextVar[float | None] = ContextVar("pdb_build_deadline", default=None)
 _MEMORY: OrderedDict = OrderedDict()  # (goal, partition) -> AdditivePDB, the last two
@@ -210,28 +231,31 @@ class AdditivePDB:
 
 
 def partition_patterns(goal: Board, partition: str) -> list[tuple[int, ...]]:
-    """The tiles of each group of ``partition`` for a 4x4 ``goal``.
+    """The tiles of each group of ``partition`` for ``goal`` (4x4, or 5x5 for 6-6-6-6).
 
     Raises
     ------
     PatternDatabaseError
-        For an unknown partition or a goal that is not 4x4.
+        For an unknown partition or a goal of another shape.
     """
     if partition not in PARTITIONS:
         raise PatternDatabaseError(
             f"unknown partition {partition!r}; choose one of {', '.join(PARTITIONS)}"
         )
-    if (goal.rows, goal.cols) != (4, 4):
+    rows, cols = shape_of(partition)
+    if (goal.rows, goal.cols) != (rows, cols):
+        puzzle = {4: "the 15-puzzle", 5: "the 24-puzzle"}[rows]
         raise PatternDatabaseError(
-            f"the {partition} pattern databases are for the 4x4 board (the 15-puzzle); "
+            f"the {partition} pattern databases are for the {rows}x{cols} board ({puzzle}); "
             f"goal {goal} is {goal.rows}x{goal.cols}"
         )
-    r, c = divmod(goal.blank, 4)
-    if r in (0, 3) and c in (0, 3):  # a corner: turn the layout so cell 0 lands there
+    side = rows - 1
+    r, c = divmod(goal.blank, cols)
+    if r in (0, side) and c in (0, side):  # a corner: turn the layout so cell 0 lands there
 
         def place(cell: int) -> int:
-            cr, cc = divmod(cell, 4)
-            return (3 - cr if r else cr) * 4 + (3 - cc if c else cc)
+            cr, cc = divmod(cell, cols)
+            return (side - cr if r else cr) * cols + (side - cc if c else cc)
     else:
 
         def place(cell: int) -> int:
@@ -255,13 +279,15 @@ def mirror_of(goal: Board) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:
 
 
 def build_bytes(partition: str) -> int:
-    """Peak memory of building ``partition`` on 4x4, in bytes (an estimate).
+    """Peak memory of building ``partition``, in bytes (an estimate).
 
     The largest group's three bitsets (one bit per placement and blank region key,
-    16 keys per placement) and its byte table, plus the tables already built.
+    ``n`` keys per placement) and its byte table, plus the tables of all groups.
     """
-    sizes = [placements(16, len(g)) for g in PARTITIONS[partition]]
-    return max(3 * (p * 16 // 8) + p for p in sizes) + sum(sizes)
+    rows, cols = shape_of(partition)
+    n = rows * cols
+    sizes = [placements(n, len(g)) for g in PARTITIONS[partition]]
+    return max(3 * (p * n // 8) + p for p in sizes) + sum(sizes)
 
 
 def available_bytes() -> int | None:
@@ -349,8 +375,14 @@ def _build(goal, partition, patterns, deadline, progress):
     bar = tqdm(total=total, desc=f"pdb {partition}", unit="entry", disable=not progress or None)
     started, tables = perf_counter(), []
     try:
-        for pattern in patterns:
+        for g, pattern in enumerate(patterns):
             offset = bar.n
+            source = symmetric_source(goal, patterns, g)
+            if source is not None:  # a symmetry of the board gives it from a built one
+                j, inverse, order = source
+                tables.append(derive_table(tables[j], goal.size, inverse, order))
+                bar.update(offset + len(tables[-1]) - bar.n)
+                continue
 
             def step(done, offset=offset):
                 bar.update(offset + done - bar.n)
