@@ -118,13 +118,70 @@ def test_a_pattern_of_every_tile_gives_the_true_distance():
 
 # ---------------------------------------------------------------- partitions
 @pytest.mark.parametrize("name", list(pdb.PARTITIONS))
-def test_partitions_split_the_fifteen_tiles(name):
+def test_partitions_split_every_tile(name):
     groups = pdb.PARTITIONS[name]
-    assert sorted(t for g in groups for t in g) == list(range(1, 16))
-    assert [len(g) for g in groups] == [int(s) for s in name.split("-")]
-    for goal in (KORF_GOAL, Board.goal(4), Board.parse("1 2 3 4 5 6 0 7 8 9 10 11 12 13 14 15")):
+    rows, cols = pdb.shape_of(name)
+    n = rows * cols
+    assert sorted(t for g in groups for t in g) == list(range(1, n))
+    assert [len(g) for g in groups] == [int(s) for s in name.split("-") if s.isdigit()]
+    other = Board((1, 2, 3, 4, 5, 6, 0, *range(7, n)), rows, cols)
+    for goal in (Board(tuple(range(n)), rows, cols), Board.goal(rows, cols), other):
         tiles = pdb.partition_patterns(goal, name)
-        assert sorted(t for g in tiles for t in g) == list(range(1, 16))
+        assert sorted(t for g in tiles for t in g) == list(range(1, n))
+
+
+def test_the_literature_partitions_are_the_defaults():
+    # 6-6-3 of other solvers for the goal with the blank last ({1,5,6,9,10,13},
+    # {7,8,11,12,14,15}, {2,3,4}), turned by 180 degrees to Korf's goal; 5-5-5 likewise
+    turned = {t: 16 - t for t in range(1, 16)}  # tile t (cell t - 1) lands on cell 16 - t
+    blank_last = [{1, 5, 6, 9, 10, 13}, {7, 8, 11, 12, 14, 15}, {2, 3, 4}]
+    assert [set(g) for g in pdb.PARTITIONS["6-6-3"]] == [
+        {turned[t] for t in g} for g in sorted(blank_last, key=lambda g: min(turned[t] for t in g))
+    ]
+    assert [set(g) for g in pdb.PARTITIONS["5-5-5"]] == [
+        {turned[t] for t in g} for g in ({8, 11, 12, 14, 15}, {5, 6, 9, 10, 13}, {1, 2, 3, 4, 7})
+    ]
+    assert pdb.PARTITIONS["6-6-6-6"] == (  # Korf & Felner 2002, the blank on cell 0
+        (1, 5, 6, 10, 11, 12), (2, 3, 4, 7, 8, 9), (15, 16, 17, 20, 21, 22),
+        (13, 14, 18, 19, 23, 24),
+    )  # fmt: skip
+
+
+GOAL_5X5 = Board(tuple(range(25)), 5, 5)
+
+
+@pytest.mark.parametrize(
+    "goal, patterns",
+    [
+        (GOAL_5X5, [(2, 3, 4), (22, 21, 20), (14, 19, 24), (10, 15, 20)]),
+        (GOAL_5X5, [(2, 7), (10, 11), (22, 17), (14, 13)]),
+        (KORF_GOAL, [(1, 2, 4), (4, 8, 1), (14, 11, 13), (2, 3)]),
+        (Board.goal(4), [(1, 2, 5), (14, 15, 11), (4, 8, 3)]),
+    ],
+    ids=["5x5-corner-blocks", "5x5-pairs", "4x4-korf", "4x4-blank-last"],
+)
+def test_a_table_derived_by_symmetry_equals_the_built_one(goal, patterns):
+    from eightlab.heuristics.pdbbuild import derive_table, symmetric_source
+
+    built = [build_table(goal, p) for p in patterns]
+    derived = 0
+    for g in range(len(patterns)):
+        source = symmetric_source(goal, patterns, g)
+        if source is not None:
+            j, inverse, order = source
+            assert np.array_equal(derive_table(built[j], goal.size, inverse, order), built[g])
+            derived += 1
+    assert derived >= 1
+
+
+def test_the_six_six_six_six_partition_needs_two_builds():
+    from eightlab.heuristics.pdbbuild import symmetric_source
+
+    patterns = pdb.partition_patterns(GOAL_5X5, "6-6-6-6")
+    sources = [symmetric_source(GOAL_5X5, patterns, g) for g in range(4)]
+    assert [s is None for s in sources] == [True, True, False, False]
+    assert sources[2][0] == sources[3][0] == 1  # both from the 2x3 block {2,3,4,7,8,9}
+    assert pdb.build_bytes("6-6-6-6") < 3 * 2**30
 
 
 def test_reflection_applies_when_the_goal_blank_is_on_the_diagonal():
@@ -149,6 +206,9 @@ def test_memory_estimate_refuses_seven_eight_when_memory_is_short(monkeypatch):
     monkeypatch.setattr(pdb, "available_bytes", lambda: 2 * 2**30)
     with pytest.raises(pdb.PatternDatabaseError, match="GB"):
         pdb.additive_pdb(Board.goal(4), "7-8")  # refused before any allocation
+    monkeypatch.setattr(pdb, "available_bytes", lambda: 1 * 2**30)
+    with pytest.raises(pdb.PatternDatabaseError, match="GB"):
+        pdb.additive_pdb(GOAL_5X5, "6-6-6-6")
 
 
 # ------------------------------------------------------------- 4x4 databases
