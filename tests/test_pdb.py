@@ -286,6 +286,67 @@ def test_a_second_builder_waits_for_the_first_and_honours_its_deadline():
         pass
 
 
+def test_no_lock_file_is_left_beside_the_databases(korf555):
+    lock = pdbcache.path_of(KORF_GOAL, "6-6-3").with_suffix(".lock")
+    with pdbcache.build_lock(KORF_GOAL, "6-6-3"):
+        assert lock.exists()
+    assert not lock.exists()
+    assert not list(pdbcache.directory().glob("*.lock"))  # nor from the 5-5-5 build
+
+
+def test_pdb_list_marks_truncated_and_junk_files(korf555, capsys):
+    from eightlab.cli import main
+
+    folder = pdbcache.directory()
+    good = pdbcache.path_of(KORF_GOAL, "5-5-5")
+    truncated = folder / "pdb-v1-4x4-5-5-5-goal00000000.bin"
+    junk = folder / "pdb-v1-4x4-junk.bin"
+    truncated.write_bytes(good.read_bytes()[:-100])
+    junk.write_bytes(b"hello\n")
+    try:
+        rows = {r["path"]: r for r in pdbcache.listing()}
+        assert rows[str(good)]["valid"]
+        assert not rows[str(truncated)]["valid"] and "truncated" in rows[str(truncated)]["problem"]
+        assert not rows[str(junk)]["valid"] and "header" in rows[str(junk)]["problem"]
+        assert main(["pdb", "list"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert sum(line.startswith("INVALID") for line in out) == 2
+    finally:
+        truncated.unlink()
+        junk.unlink()
+
+
+def test_an_unwritable_cache_warns_once_in_one_line(korf555, monkeypatch, capsys):
+    import eightlab.heuristics.pdbcache as cache
+
+    def refuse(path, write):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(cache, "atomic_write", refuse)
+    monkeypatch.setattr(cache, "_WARNED", set())
+    for _ in range(3):
+        assert cache.save(KORF_GOAL, "5-5-5", korf555.patterns, korf555.tables, 1.0) is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write" in err and "Permission denied" in err
+
+
+def test_the_small_pdb_refuses_boards_too_large_for_pure_python():
+    from eightlab.heuristics.pdbsmall import MAX_STATES, default_patterns
+
+    with pytest.raises(pdb.PatternDatabaseError, match="6x6.*up to 5x5"):
+        get_heuristic("pdb").bind(Board.goal(6))
+    assert sum(25 ** (len(p) + 1) for p in default_patterns(Board.goal(5))) <= MAX_STATES
+
+
+def test_cli_refuses_the_small_pdb_on_6x6_in_one_line(capsys):
+    from eightlab.cli import main
+
+    board = " ".join(map(str, [*range(1, 35), 0, 35]))
+    assert main(["solve", board, "--heuristic", "pdb", "--algorithm", "astar"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "5x5" in err
+
+
 def test_no_cache_when_the_directory_is_empty(monkeypatch):
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", "")
     assert pdbcache.path_of(KORF_GOAL, "5-5-5") is None and pdbcache.listing() == []
