@@ -255,6 +255,16 @@ RULES: dict = {
     "astar_nodes": Rule(low=1, high=10_000_000, why="A*'s node budget in the tutorial"),
     "astar_instance": Rule(low=1, high=100, why="Korf's instances are numbered 1 to 100"),
     "astar_max_stored": Rule(low=1, high=10**9, why="states held at once"),
+    ("korf24", "instances"): Rule(
+        low=1,
+        high=50,
+        items=True,
+        empty=True,
+        max_items=50,
+        why="Korf & Felner's 24-puzzle instances are numbered 1 to 50; an empty list runs all",
+    ),  # fmt: skip
+    "heuristic": Rule(registry="heuristics", why="the search needs a heuristic"),
+    "solve_count": Rule(low=0, high=50, why="instances solved, easiest first (0: none)"),
 }
 
 
