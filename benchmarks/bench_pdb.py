@@ -37,13 +37,16 @@ sys.path.insert(0, str(ROOT))
 
 from eightlab.engine import solve_compiled  # noqa: E402
 from eightlab.heuristics import pdb, pdbcache  # noqa: E402
-from eightlab.instances import KORF_GOAL, KORF_GOAL_24, korf100, korf_felner_24  # noqa: E402
+from eightlab.instances import (  # noqa: E402
+    KORF_GOAL,
+    KORF_GOAL_24,
+    korf100,
+    korf_felner_24,
+    korf_felner_24_lengths,
+)
 
 #: Korf's instances (1-based) of the rate section: 1e6 to 1e8 nodes with these databases.
 RATE_INSTANCES = (3, 17, 49, 53, 60, 66, 82, 88)
-#: Published optimal lengths of Korf & Felner's 24-puzzle instances, where found (see
-#: notebooks/korf24.ipynb for the source).
-PUBLISHED_24 = {1: 95, 2: 96, 3: 97, 4: 98, 5: 100, 6: 101, 7: 104, 8: 108, 9: 113, 10: 114}
 CHILD = """
 import sys
 from eightlab.board import Board
@@ -146,7 +149,7 @@ def korf24(number: int) -> None:
     board = korf_felner_24()[number - 1]
     pdb.additive_pdb(KORF_GOAL_24, "6-6-6-6", progress=False)
     r = run_eightlab("pdb-6-6-6-6", board, KORF_GOAL_24)
-    published = PUBLISHED_24.get(number, "not found")
+    published = korf_felner_24_lengths()[number]
     print(f"24-puzzle instance {number}: length {r['length']} (published: {published}), "
           f"{r['expanded']:,} expanded, {r['generated']:,} generated, {r['cpu']:.1f} CPU s, "
           f"{r['generated'] / r['cpu'] / 1e6:.1f} M generated/s")  # fmt: skip

@@ -1,4 +1,4 @@
-"""Pattern databases: the additive 5-5-5, 6-6-3 and 7-8 databases of the 15-puzzle.
+"""Pattern databases: the additive 5-5-5, 6-6-3 and 7-8 of the 15-puzzle, 6-6-6-6 of the 24.
 
 (The ``pdb`` heuristic's own small databases are in :mod:`eightlab.heuristics.pdbsmall`.)
 
@@ -10,22 +10,35 @@ the groups add up to an admissible heuristic (Korf & Felner 2002; Felner, Korf &
 (:mod:`eightlab.heuristics.pdbbuild`), compressed to one byte per placement (the
 minimum over the blank's cell), and cached on disk (:mod:`eightlab.heuristics.pdbcache`).
 
-The partitions of the 15-puzzle (:data:`PARTITIONS`), written as tiles of Korf's goal
-(blank top-left, tile i on cell i)::
+The partitions (:data:`PARTITIONS`), written as tiles of Korf's goal (blank top-left,
+tile i on cell i; the digit is the group of the tile on that cell)::
 
-    5-5-5   .  1  1  1     6-6-3   .  3  3  3     7-8   .  1  1  1
-            2  2  1  1             1  1  2  2           1  1  1  1
-            2  2  3  3             1  1  2  2           2  2  2  2
-            2  3  3  3             1  1  2  2           2  2  2  2
+    5-5-5   .  1  1  2     6-6-3   .  1  1  2     7-8   .  1  1  1
+            1  1  2  2             1  1  2  2           1  1  1  1
+            1  3  2  2             1  1  2  2           2  2  2  2
+            3  3  3  3             3  3  3  2           2  2  2  2
 
-(the digit is the group of the tile on that cell). 7-8 is the partition of Korf & Felner
-(2002): the tiles of the top two rows and of the bottom two. 5-5-5 and 6-6-3 are compact
-blocks of goal-adjacent tiles in the manner of the partitions drawn in Felner, Korf &
-Hanan (2004, section on the sliding-tile puzzles); their exact tile sets were not
-checked against the paper's figure (no copy at hand), so compare node counts with the
-paper's table as orders of magnitude, not digit for digit. For another 4x4 goal the same
-cells are used, turned by the symmetry of the square that takes the top-left corner to
-the goal's blank when it is in a corner (else the blank's cell and cell 0 trade places).
+    5-5-5-rows  .  1  1  1   6-6-3-rows  .  3  3  3   6-6-6-6  .  1  2  2  2
+                2  2  1  1               1  1  2  2            1  1  2  2  2
+                2  2  3  3               1  1  2  2            1  1  1  4  4
+                2  3  3  3               1  1  2  2            3  3  3  4  4
+                                                               3  3  3  4  4
+
+7-8 and 6-6-6-6 (the 24-puzzle) are the partitions of Korf & Felner (2002). 5-5-5 and
+6-6-3 are those of the 15-puzzle solvers that follow Felner, Korf & Hanan (2004): for the
+goal with the blank last, {1,5,6,9,10,13}, {7,8,11,12,14,15}, {2,3,4} and {1,2,3,4,7},
+{5,6,9,10,13}, {8,11,12,14,15}, turned by 180 degrees to Korf's goal (turning them about
+the other diagonal instead gives their mirror images, the same heuristic with the
+reflected lookup). The paper's own figure was not at hand, so the tile sets are checked
+by their counts: Korf's 100 with them against the paper's table (``notebooks/korf100``,
+``--preset felner2004``). The ``-rows`` partitions were eightlab's first (the 3-tile
+group of 6-6-3-rows is the top row, beside the blank, which sees the most moves); with
+them IDA* generates about twice the nodes (``benchmarks/README.md``). For another goal
+the same cells are used, turned by the symmetry of the square that takes the top-left
+corner to the goal's blank when it is in a corner (else the blank's cell and cell 0
+trade places). Where a symmetry of the board maps one group's goal cells and blank
+region onto another's, that group's table is read off the other's
+(:func:`eightlab.heuristics.pdbbuild.symmetric_source`): 6-6-6-6 builds two of its four.
 
 **Reflected lookup.** Reflecting a board about the main diagonal (cell (r, c) to
 (c, r)) and renaming each tile to the goal's tile on the reflected goal cell is a
@@ -139,7 +152,7 @@ class AdditivePDB:
     ----------
     goal : Board
     partition : str
-        ``"5-5-5"``, ``"6-6-3"`` or ``"7-8"``.
+        A name of :data:`PARTITIONS`.
     patterns : list of tuple of int
         The tiles of each group, in the order their placements are ranked.
     tables : list of numpy.ndarray of uint8
@@ -308,7 +321,7 @@ def available_bytes() -> int | None:
 def additive_pdb(
     goal: Board, partition: str, *, deadline: float | None = None, progress: bool = True
 ) -> AdditivePDB:
-    """The additive pattern databases of ``partition`` for a 4x4 ``goal``.
+    """The additive pattern databases of ``partition`` for ``goal``.
 
     Kept in memory (the last two), else read from the disk cache, else built (with a
     progress bar on a terminal) and cached.
@@ -316,8 +329,9 @@ def additive_pdb(
     Parameters
     ----------
     goal : Board
-        A 4x4 goal.
-    partition : {"5-5-5", "6-6-3", "7-8"}
+        A goal of the partition's shape (:func:`shape_of`: 4x4, 5x5 for 6-6-6-6).
+    partition : str
+        A name of :data:`PARTITIONS`.
     deadline : float, optional
         A :func:`time.perf_counter` time at which a build stops (default: the one of
         :func:`build_deadline`, set by the search harness).
@@ -331,7 +345,7 @@ def additive_pdb(
     Raises
     ------
     PatternDatabaseError
-        Unknown partition, a goal that is not 4x4, or too little memory to build.
+        Unknown partition, a goal of another shape, or too little memory to build.
     OutOfBudget
         (:mod:`eightlab.search`) when the deadline passes during a build.
     """
@@ -395,11 +409,11 @@ def _build(goal, partition, patterns, deadline, progress):
 
 # ------------------------------------------------------------------ heuristics
 def additive_binder(partition: str):
-    """A binder for the heuristic ``pdb-<partition>`` (4x4 goals)."""
+    """A binder for the heuristic ``pdb-<partition>`` (goals of its shape)."""
 
     def bind(goal: Board) -> Evaluator:
         pdb = additive_pdb(goal, partition)
         return Evaluator(pdb.h, goal.size, None, pdb.evaluate_tiles, data=pdb)
 
-    bind.__doc__ = f"Bind the {partition} additive pattern databases to a 4x4 goal."
+    bind.__doc__ = f"Bind the {partition} additive pattern databases to a goal."
     return bind
