@@ -117,9 +117,9 @@ def test_a_pattern_of_every_tile_gives_the_true_distance():
 
 
 # ---------------------------------------------------------------- partitions
-@pytest.mark.parametrize("name", list(pdb.PARTITIONS))
+@pytest.mark.parametrize("name", list(pdb.ALL_PARTITIONS))
 def test_partitions_split_every_tile(name):
-    groups = pdb.PARTITIONS[name]
+    groups = pdb.ALL_PARTITIONS[name]
     rows, cols = pdb.shape_of(name)
     n = rows * cols
     assert sorted(t for g in groups for t in g) == list(range(1, n))
@@ -141,7 +141,8 @@ def test_the_literature_partitions_are_the_defaults():
     assert [set(g) for g in pdb.PARTITIONS["5-5-5"]] == [
         {turned[t] for t in g} for g in ({8, 11, 12, 14, 15}, {5, 6, 9, 10, 13}, {1, 2, 3, 4, 7})
     ]
-    assert pdb.PARTITIONS["6-6-6-6"] == (  # Korf & Felner 2002, the blank on cell 0
+    assert list(pdb.PARTITIONS) == ["5-5-5", "6-6-3", "7-8"]  # the 15-puzzle's (05 draws them)
+    assert pdb.ALL_PARTITIONS["6-6-6-6"] == (  # Korf & Felner 2002, the blank on cell 0
         (1, 5, 6, 10, 11, 12), (2, 3, 4, 7, 8, 9), (15, 16, 17, 20, 21, 22),
         (13, 14, 18, 19, 23, 24),
     )  # fmt: skip

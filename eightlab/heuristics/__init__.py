@@ -92,7 +92,7 @@ from eightlab.heuristics.lines import (
 )
 from eightlab.heuristics.maxswap import max_swap_binder
 from eightlab.heuristics.nilsson import nilsson_binder, perimeter_cells
-from eightlab.heuristics.pdb import PARTITIONS, additive_binder, shape_of
+from eightlab.heuristics.pdb import ALL_PARTITIONS, additive_binder, shape_of
 from eightlab.heuristics.pdbbuild import pattern_database
 from eightlab.heuristics.pdbsmall import default_patterns, default_pdb_binder, pdb_binder
 from eightlab.heuristics.tiles import (
@@ -228,7 +228,7 @@ ADDITIVE = tuple(
         label=f"PDB {partition}",
         shapes={shape_of(partition)},
     )
-    for partition in PARTITIONS
+    for partition in ALL_PARTITIONS
 )
 
 #: Every heuristic by registry name.

@@ -10,8 +10,8 @@ the groups add up to an admissible heuristic (Korf & Felner 2002; Felner, Korf &
 (:mod:`eightlab.heuristics.pdbbuild`), compressed to one byte per placement (the
 minimum over the blank's cell), and cached on disk (:mod:`eightlab.heuristics.pdbcache`).
 
-The partitions (:data:`PARTITIONS`), written as tiles of Korf's goal (blank top-left,
-tile i on cell i; the digit is the group of the tile on that cell)::
+The partitions (:data:`PARTITIONS`, :data:`OTHER_PARTITIONS`), as tiles of Korf's goal
+(blank top-left, tile i on cell i; the digit is the group of the tile on that cell)::
 
     5-5-5   .  1  1  2     6-6-3   .  1  1  2     7-8   .  1  1  1
             1  1  2  2             1  1  2  2           1  1  1  1
@@ -98,11 +98,15 @@ from eightlab.heuristics.pdbbuild import (
     symmetric_source,
 )
 
-#: The partitions, as groups of cells of Korf's goal (= its tiles): the blank on cell 0.
+#: The literature's partitions of the 15-puzzle, as groups of cells of Korf's goal (= its
+#: tiles): the blank on cell 0.
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "5-5-5": ((1, 2, 4, 5, 8), (3, 6, 7, 10, 11), (9, 12, 13, 14, 15)),
     "6-6-3": ((1, 2, 4, 5, 8, 9), (3, 6, 7, 10, 11, 15), (12, 13, 14)),
     "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
+}
+#: The other partitions: eightlab's first ones of the 15-puzzle, and the 24-puzzle's.
+OTHER_PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "5-5-5-rows": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
     "6-6-3-rows": ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3)),
     "6-6-6-6": (
@@ -112,6 +116,8 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
         (13, 14, 18, 19, 23, 24),
     ),
 }
+#: Every partition by name (each is a heuristic ``pdb-<name>``).
+ALL_PARTITIONS = {**PARTITIONS, **OTHER_PARTITIONS}
 #: The board of each partition (rows, cols); the others are 4x4.
 SHAPES: dict[str, tuple[int, int]] = {"6-6-6-6": (5, 5)}
 
@@ -152,7 +158,7 @@ class AdditivePDB:
     ----------
     goal : Board
     partition : str
-        A name of :data:`PARTITIONS`.
+        A name of :data:`ALL_PARTITIONS`.
     patterns : list of tuple of int
         The tiles of each group, in the order their placements are ranked.
     tables : list of numpy.ndarray of uint8
@@ -251,9 +257,9 @@ def partition_patterns(goal: Board, partition: str) -> list[tuple[int, ...]]:
     PatternDatabaseError
         For an unknown partition or a goal of another shape.
     """
-    if partition not in PARTITIONS:
+    if partition not in ALL_PARTITIONS:
         raise PatternDatabaseError(
-            f"unknown partition {partition!r}; choose one of {', '.join(PARTITIONS)}"
+            f"unknown partition {partition!r}; choose one of {', '.join(ALL_PARTITIONS)}"
         )
     rows, cols = shape_of(partition)
     if (goal.rows, goal.cols) != (rows, cols):
@@ -274,7 +280,7 @@ def partition_patterns(goal: Board, partition: str) -> list[tuple[int, ...]]:
         def place(cell: int) -> int:
             return {goal.blank: 0, 0: goal.blank}.get(cell, cell)
 
-    return [tuple(goal.tiles[place(cell)] for cell in group) for group in PARTITIONS[partition]]
+    return [tuple(goal.tiles[place(cell)] for cell in group) for group in ALL_PARTITIONS[partition]]
 
 
 def mirror_of(goal: Board) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:
@@ -299,7 +305,7 @@ def build_bytes(partition: str) -> int:
     """
     rows, cols = shape_of(partition)
     n = rows * cols
-    sizes = [placements(n, len(g)) for g in PARTITIONS[partition]]
+    sizes = [placements(n, len(g)) for g in ALL_PARTITIONS[partition]]
     return max(3 * (p * n // 8) + p for p in sizes) + sum(sizes)
 
 
@@ -331,7 +337,7 @@ def additive_pdb(
     goal : Board
         A goal of the partition's shape (:func:`shape_of`: 4x4, 5x5 for 6-6-6-6).
     partition : str
-        A name of :data:`PARTITIONS`.
+        A name of :data:`ALL_PARTITIONS`.
     deadline : float, optional
         A :func:`time.perf_counter` time at which a build stops (default: the one of
         :func:`build_deadline`, set by the search harness).
