@@ -47,7 +47,8 @@ def solve_compiled(
     heuristic : str or Heuristic
         Any heuristic that sums integer per-tile costs (``manhattan``, ``misplaced``,
         ``zero``, ...), ``linear-conflict``, or an additive pattern database
-        (``pdb-5-5-5``, ``pdb-6-6-3``, ``pdb-7-8``); see :func:`supports`.
+        (``pdb-5-5-5``, ``pdb-6-6-3``, ``pdb-7-8`` on 4x4, ``pdb-6-6-6-6`` on 5x5); see
+        :func:`supports`.
     lexicographic : bool
         As in the reference: the path is the lexicographically smallest shortest one;
         refused with a heuristic that is not admissible.

@@ -53,7 +53,7 @@ PRESETS: dict[str, tuple[str, dict]] = {
         {"heuristics": ["manhattan", "pdb-5-5-5", "pdb-6-6-3"], "instances": [], "workers": 2},
     ),
     # Korf & Felner (2002): the 24-puzzle with 6-6-6-6 (opt-in: builds ~0.5 GB of tables)
-    "korf24": ("korf24", {}),
+    "korf24": ("korf24", {"max_seconds": 3600.0, "total_seconds": 86_400.0, "workers": 2}),
 }
 
 #: Notebooks that run only when asked for by name (``--only``) or by a preset, never in
