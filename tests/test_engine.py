@@ -283,3 +283,20 @@ def test_pdb_counts_equal_the_reference_on_5x5(private_pdb_cache, monkeypatch):
             solve_compiled(start, goal, tiny),
             solve(start, goal, "idastar", tiny, engine="python"),
         )
+
+
+# --------------------------------------------------------------- the korf24 notebook
+def test_korf24_is_opt_in():
+    """The 24-puzzle notebook runs only when named (it builds half a gigabyte)."""
+    from pathlib import Path
+
+    from eightlab.runner.plan import OPT_IN, PRESETS, plan_runs
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    assert "korf24" in OPT_IN and PRESETS["korf24"][0] == "korf24"
+    assert "korf24" not in {p.name for p in plan_runs(notebooks_dir=notebooks)}
+    assert [p.name for p in plan_runs(only=["korf24"], notebooks_dir=notebooks)] == ["korf24"]
+    (plan,) = plan_runs(preset="korf24", notebooks_dir=notebooks)
+    assert plan.folder == "korf24--korf24" and plan.parameters["workers"] == 2
+    with pytest.raises(EightlabError, match="heuristic"):
+        plan_runs(only=["korf24"], parameters={"heuristic": "nonsense"}, notebooks_dir=notebooks)
