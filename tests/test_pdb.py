@@ -243,7 +243,7 @@ def test_the_reflection_never_lowers_h_and_sometimes_raises_it(korf555):
 
 def test_the_documented_inconsistency_is_real(korf555):
     plain = pdb.AdditivePDB(KORF_GOAL, "5-5-5", korf555.patterns, korf555.tables, None, None)
-    board = Board.parse("14 10 9 4 13 6 5 8 2 12 7 0 1 3 11 15", 4, 4)  # Korf's instance 4
+    board = Board.parse("14 10 9 4 13 6 5 8 2 12 7 0 1 3 11 15", 4, 4)  # Korf's instance 32
     assert (plain.h(board.packed), plain.h(board.move("u").packed)) == (47, 44)
     assert not HEURISTICS["pdb-5-5-5"].consistent and HEURISTICS["pdb-5-5-5"].admissible
 

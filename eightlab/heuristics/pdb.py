@@ -48,7 +48,7 @@ is consistent when both are (Culberson & Schaeffer 1998; Felner et al. 2004).
 
 **Admissible, not consistent.** One byte per placement keeps the minimum over the
 blank's region (the free cells the blank can reach), and one move can change which
-region that minimum is met in: on Korf's goal, the blank moving up on Korf's instance 4,
+region that minimum is met in: on Korf's goal, the blank moving up on Korf's instance 32,
 ``14 10 9 4 / 13 6 5 8 / 2 12 7 0 / 1 3 11 15``, takes the 5-5-5 lookup (without the
 reflection) from 47 to 44, a drop of 3 in one move. So these heuristics claim
 admissibility only; IDA* stays optimal, and A* reopens a few nodes. The ``pdb``
