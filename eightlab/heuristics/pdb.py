@@ -33,7 +33,8 @@ reflected lookup). The paper's own figure was not at hand, so the tile sets are 
 by their counts: Korf's 100 with them against the paper's table (``notebooks/korf100``,
 ``--preset felner2004``). The ``-rows`` partitions were eightlab's first (the 3-tile
 group of 6-6-3-rows is the top row, beside the blank, which sees the most moves); with
-them IDA* generates about twice the nodes (``benchmarks/README.md``). For another goal
+them IDA* generates 3.3 times (5-5-5) and 2.3 times (6-6-3) the nodes on Korf's 100
+(``benchmarks/README.md``). For another goal
 the same cells are used, turned by the symmetry of the square that takes the top-left
 corner to the goal's blank when it is in a corner (else the blank's cell and cell 0
 trade places). Where a symmetry of the board maps one group's goal cells and blank
