@@ -287,6 +287,20 @@ def test_a_second_builder_waits_for_the_first_and_honours_its_deadline():
         pass
 
 
+def test_a_build_out_of_memory_is_refused_in_one_line(monkeypatch):
+    import eightlab.heuristics.pdb as module
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(module, "build_table", exhausted)
+    pdb._MEMORY.clear()
+    with pytest.raises(pdb.PatternDatabaseError, match="ran out of memory"):
+        pdb.additive_pdb(KORF_GOAL, "5-5-5-rows", progress=False)
+    lock = pdbcache.path_of(KORF_GOAL, "5-5-5-rows").with_suffix(".lock")
+    assert not lock.exists()
+
+
 def test_no_lock_file_is_left_beside_the_databases(korf555):
     lock = pdbcache.path_of(KORF_GOAL, "6-6-3").with_suffix(".lock")
     with pdbcache.build_lock(KORF_GOAL, "6-6-3"):

@@ -370,6 +370,11 @@ def additive_pdb(
                 if cached is None:
                     cached = _build(goal, partition, patterns, deadline, progress)
                     pdbcache.save(goal, partition, patterns, *cached)
+        except MemoryError:  # a limit /proc/meminfo does not show (ulimit -v, cgroups)
+            raise PatternDatabaseError(
+                f"building the {partition} pattern databases ran out of memory (about "
+                f"{build_bytes(partition) / 2**30:.1f} GB is needed)"
+            ) from None
         except TimeoutError:
             from eightlab.budget import OutOfBudget
 
