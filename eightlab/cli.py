@@ -1,6 +1,6 @@
 """The command line: ``python -m eightlab solve | run | problem``.
 
-``pdb build|list`` builds the 15-puzzle pattern databases ahead of a search.
+``pdb build|list`` builds the 15- and 24-puzzle pattern databases ahead of a search.
 
 Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
 (``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
