@@ -211,7 +211,7 @@ def _pdb(args) -> int:
                 print(f"INVALID {row['path']}: {row['problem']} (safe to delete)")
                 continue
             print(
-                f"{row['partition']:6} {row['shape']}  {row['bytes'] / 1e6:9.1f} MB  "
+                f"{row['partition']:7} {row['shape']}  {row['bytes'] / 1e6:9.1f} MB  "
                 f"built in {row['seconds']:7.1f} s  goal {row['goal']}  {row['path']}"
             )
         return EXIT_OK
