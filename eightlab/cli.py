@@ -1,7 +1,7 @@
 """The command line: ``python -m eightlab solve | run | problem``.
 
-``pdb build|list`` builds the 15-puzzle pattern databases ahead of a search; ``plot``
-redraws an experiment's figure from its saved table (:mod:`eightlab.plots.redraw`).
+``pdb build|list`` builds the 15- and 24-puzzle pattern databases ahead of a search;
+``plot`` redraws an experiment's figure from its saved table (:mod:`eightlab.plots.redraw`).
 
 Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
 (``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
@@ -208,18 +208,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     pdb = commands.add_parser(
         "pdb",
-        help="build or list the 15-puzzle pattern databases",
+        help="build or list the 15- and 24-puzzle pattern databases",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Build the additive pattern databases of the 15-puzzle ahead of a search, "
+        description="Build the additive pattern databases of the 15- and 24-puzzle ahead of a search, "
         "or list those in the cache.\n\n" + _pdb_cache_text(),
     )
     pdb_commands = pdb.add_subparsers(dest="pdb_command", metavar="ACTION", parser_class=_Parser)
     pdb_commands.required = True
     build = pdb_commands.add_parser("build", help="build (or check) one partition's databases")
-    build.add_argument("partition", choices=["5-5-5", "6-6-3", "7-8"], metavar="PARTITION",
-                       help="5-5-5 (~1 s), 6-6-3 (~30 s) or 7-8 (opt-in: ~0.6 GB on disk, GBs to build)")  # fmt: skip
+    build.add_argument("partition", metavar="PARTITION",
+                       choices=["5-5-5", "6-6-3", "7-8", "5-5-5-rows", "6-6-3-rows", "6-6-6-6"],
+                       help="5-5-5 (~1 s), 6-6-3 (~30 s), 7-8 (opt-in: ~0.6 GB on disk, GBs to "
+                       "build), 5-5-5-rows, 6-6-3-rows (eightlab's first partitions), or "
+                       "6-6-6-6 (the 24-puzzle: ~0.5 GB on disk, minutes and ~2 GB to build)")  # fmt: skip
     build.add_argument("--goal", default=None, metavar="GOAL",
-                       help="a 4x4 goal (default: Korf's, the blank top-left and tile i on cell i)")  # fmt: skip
+                       help="a 4x4 goal, 5x5 for 6-6-6-6 (default: Korf's, the blank "
+                       "top-left and tile i on cell i)")  # fmt: skip
     pdb_commands.add_parser("list", help="list the cached databases: size, build time, where")
 
     plot = commands.add_parser(
@@ -255,15 +259,21 @@ def _pdb(args) -> int:
             print("the cache is off (EIGHTLAB_CACHE_DIR is empty)" if where is None
                   else f"no pattern databases cached in {where}")  # fmt: skip
         for row in rows:
+            if not row["valid"]:
+                print(f"INVALID {row['path']}: {row['problem']} (safe to delete)")
+                continue
             print(
-                f"{row['partition']:6} {row['shape']}  {row['bytes'] / 1e6:9.1f} MB  "
+                f"{row['partition']:7} {row['shape']}  {row['bytes'] / 1e6:9.1f} MB  "
                 f"built in {row['seconds']:7.1f} s  goal {row['goal']}  {row['path']}"
             )
         return EXIT_OK
     from eightlab.board import Board
-    from eightlab.instances import KORF_GOAL
 
-    goal = KORF_GOAL if args.goal is None else Board.parse(args.goal, 4, 4)
+    rows, cols = pdb.shape_of(args.partition)
+    if args.goal is None:
+        goal = Board(tuple(range(rows * cols)), rows, cols)  # Korf's goal
+    else:
+        goal = Board.parse(args.goal, rows, cols)
     databases = pdb.additive_pdb(goal, args.partition)
     where = pdbcache.path_of(goal, args.partition)
     print(

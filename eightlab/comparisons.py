@@ -22,7 +22,14 @@ import math
 import pandas as pd
 
 from eightlab.errors import EightlabError
-from eightlab.published import AIMA_FIG_3_29, AIMA_SOURCE, KORF1985_SOURCE, korf1985_table
+from eightlab.published import (
+    AIMA_FIG_3_29,
+    AIMA_SOURCE,
+    FELNER2004_MEAN_NODES,
+    FELNER2004_SOURCE,
+    KORF1985_SOURCE,
+    korf1985_table,
+)
 from eightlab.result import Status
 from eightlab.search import TIE_BREAKING, run_label, solve
 
@@ -238,8 +245,9 @@ def korf_summary_published(summary, runs):
     pandas.DataFrame
         ``summary`` with :data:`KORF_SUMMARY_COLUMNS`: for the Manhattan row, Korf's
         mean nodes generated over the same instances (those every heuristic solved),
-        eightlab's mean over it and the median per-instance ratio, and the source;
-        nan and "" for heuristics that no shipped table publishes. The instances are
+        eightlab's mean over it and the median per-instance ratio, and the source; for
+        ``pdb-5-5-5`` and ``pdb-6-6-3`` Felner, Korf & Hanan's means (another instance
+        set, no per-instance ratio); nan and "" for the other heuristics. The instances are
         the same boards, so there is no sampling error to report.
     """
     table = summary.drop(columns=[c for c in KORF_SUMMARY_COLUMNS if c in summary])
@@ -255,6 +263,12 @@ def korf_summary_published(summary, runs):
             values["nodes_vs_published"].append(comparison["generated"].mean() / published)
             values["median_ratio_vs_published"].append(float(comparison["ratio"].median()))
             values["published_source"].append(KORF1985_SOURCE)
+        elif row.heuristic in FELNER2004_MEAN_NODES:
+            published = FELNER2004_MEAN_NODES[row.heuristic]
+            values["published_mean_nodes"].append(float(published))
+            values["nodes_vs_published"].append(row.mean_nodes / published)
+            values["median_ratio_vs_published"].append(math.nan)  # no per-instance table
+            values["published_source"].append(FELNER2004_SOURCE)
         else:
             for column in KORF_SUMMARY_COLUMNS[:-1]:
                 values[column].append(math.nan)

@@ -11,7 +11,8 @@ of boards on every run and machine. Which generator each uses:
   Cantor ranks from :mod:`eightlab.statespace`; 3x3 only.
 
 Shipped benchmark sets: :func:`korf100`, Korf's 100 random 15-puzzle boards (Korf
-1985, Table 1), for the goal :data:`KORF_GOAL`.
+1985, Table 1), for the goal :data:`KORF_GOAL`; :func:`korf_felner_24`, Korf & Felner's
+50 random 24-puzzle boards (2002), for the goal :data:`KORF_GOAL_24`.
 
 Uniformity of :func:`random_solvable_board`: a uniformly random permutation of the
 cells is drawn. If the goal cannot be reached from it, the cells of two fixed tiles
@@ -29,6 +30,8 @@ References
    Mathematics 2(4), 1879 (exactly half of the boards are solvable).
 .. [2] R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
    search", Artificial Intelligence 27(1), 1985 (Table 1: the 100 instances).
+.. [3] R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
+   Intelligence 134(1-2), 2002 (the 50 random 24-puzzle instances).
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from eightlab.solvability import is_solvable
 
 #: The goal of Korf's 100: the blank in the top-left corner, tile i on cell i.
 KORF_GOAL = Board(tuple(range(16)), 4, 4)
+#: The goal of Korf & Felner's 24-puzzle instances: the blank top-left, tile i on cell i.
+KORF_GOAL_24 = Board(tuple(range(25)), 5, 5)
 
 
 def korf100() -> list[Board]:
@@ -62,6 +67,43 @@ def korf100() -> list[Board]:
     text = files("eightlab.data").joinpath("korf100.txt").read_text(encoding="ascii")
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
     return [Board.parse(line, 4, 4) for line in lines]
+
+
+def korf_felner_24() -> list[Board]:
+    """Korf & Felner's 50 random 24-puzzle instances (2002), for :data:`KORF_GOAL_24`.
+
+    Read from the package data file ``eightlab/data/korf_felner24.txt`` (cited in its
+    header); instance k (1-based, as in the paper) is ``korf_felner_24()[k - 1]``.
+
+    Returns
+    -------
+    list of Board
+        50 5x5 boards, each solvable for :data:`KORF_GOAL_24`.
+
+    References
+    ----------
+    .. [1] R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
+       Intelligence 134(1-2), 2002.
+    """
+    from importlib.resources import files
+
+    text = files("eightlab.data").joinpath("korf_felner24.txt").read_text(encoding="ascii")
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return [Board.parse(line, 5, 5) for line in lines]
+
+
+def korf_felner_24_lengths() -> dict[int, int]:
+    """Optimal solution lengths of :func:`korf_felner_24`, by instance number (1-50).
+
+    Read from ``eightlab/data/korf_felner24_lengths.txt``, whose header names the
+    source: an independent optimal solver's results (instances 1-10 agree with a second
+    one); Korf & Felner's own table was not at hand.
+    """
+    from importlib.resources import files
+
+    text = files("eightlab.data").joinpath("korf_felner24_lengths.txt").read_text("ascii")
+    pairs = (line.split() for line in text.splitlines() if line.strip() and line[0] != "#")
+    return {int(k): int(v) for k, v in pairs}
 
 
 def _goal_of(goal, rows: int = 3, cols: int | None = None) -> Board:

@@ -263,3 +263,40 @@ def test_korf100_notebook_runs_with_small_parameters(tmp_path, monkeypatch):
     assert list(summary.heuristic) == ["manhattan", "linear-conflict"]
     for figure in ("nodes_per_instance", "seconds_vs_nodes"):
         assert (out / f"{figure}.png").is_file()
+
+
+def test_pdb_counts_equal_the_reference_on_5x5(private_pdb_cache, monkeypatch):
+    """The kernel of the 24-puzzle's 6-6-6-6, on eight 3-tile groups (tiny to build)."""
+    from eightlab.heuristics import pdb
+    from eightlab.heuristics.base import Heuristic
+
+    goal = Board(tuple(range(25)), 5, 5)
+    groups = ((1, 2, 3), (4, 8, 9), (5, 6, 10), (7, 11, 12), (13, 14, 19), (15, 16, 20),
+              (17, 21, 22), (18, 23, 24))  # fmt: skip
+    monkeypatch.setitem(pdb.ALL_PARTITIONS, "3x8", groups)
+    monkeypatch.setitem(pdb.SHAPES, "3x8", (5, 5))
+    tiny = Heuristic("pdb-3x8", "eight 3-tile groups", True, False,
+                     pdb.additive_binder("3x8"), shapes={(5, 5)})  # fmt: skip
+    for seed in range(4):
+        start = walk(goal, 30 + 4 * seed, seed)
+        assert_same(
+            solve_compiled(start, goal, tiny),
+            solve(start, goal, "idastar", tiny, engine="python"),
+        )
+
+
+# --------------------------------------------------------------- the korf24 notebook
+def test_korf24_is_opt_in():
+    """The 24-puzzle notebook runs only when named (it builds half a gigabyte)."""
+    from pathlib import Path
+
+    from eightlab.runner.plan import OPT_IN, PRESETS, plan_runs
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    assert "korf24" in OPT_IN and PRESETS["korf24"][0] == "korf24"
+    assert "korf24" not in {p.name for p in plan_runs(notebooks_dir=notebooks)}
+    assert [p.name for p in plan_runs(only=["korf24"], notebooks_dir=notebooks)] == ["korf24"]
+    (plan,) = plan_runs(preset="korf24", notebooks_dir=notebooks)
+    assert plan.folder == "korf24--korf24" and plan.parameters["workers"] == 2
+    with pytest.raises(EightlabError, match="heuristic"):
+        plan_runs(only=["korf24"], parameters={"heuristic": "nonsense"}, notebooks_dir=notebooks)

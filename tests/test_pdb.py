@@ -117,14 +117,72 @@ def test_a_pattern_of_every_tile_gives_the_true_distance():
 
 
 # ---------------------------------------------------------------- partitions
-@pytest.mark.parametrize("name", list(pdb.PARTITIONS))
-def test_partitions_split_the_fifteen_tiles(name):
-    groups = pdb.PARTITIONS[name]
-    assert sorted(t for g in groups for t in g) == list(range(1, 16))
-    assert [len(g) for g in groups] == [int(s) for s in name.split("-")]
-    for goal in (KORF_GOAL, Board.goal(4), Board.parse("1 2 3 4 5 6 0 7 8 9 10 11 12 13 14 15")):
+@pytest.mark.parametrize("name", list(pdb.ALL_PARTITIONS))
+def test_partitions_split_every_tile(name):
+    groups = pdb.ALL_PARTITIONS[name]
+    rows, cols = pdb.shape_of(name)
+    n = rows * cols
+    assert sorted(t for g in groups for t in g) == list(range(1, n))
+    assert [len(g) for g in groups] == [int(s) for s in name.split("-") if s.isdigit()]
+    other = Board((1, 2, 3, 4, 5, 6, 0, *range(7, n)), rows, cols)
+    for goal in (Board(tuple(range(n)), rows, cols), Board.goal(rows, cols), other):
         tiles = pdb.partition_patterns(goal, name)
-        assert sorted(t for g in tiles for t in g) == list(range(1, 16))
+        assert sorted(t for g in tiles for t in g) == list(range(1, n))
+
+
+def test_the_literature_partitions_are_the_defaults():
+    # 6-6-3 of other solvers for the goal with the blank last ({1,5,6,9,10,13},
+    # {7,8,11,12,14,15}, {2,3,4}), turned by 180 degrees to Korf's goal; 5-5-5 likewise
+    turned = {t: 16 - t for t in range(1, 16)}  # tile t (cell t - 1) lands on cell 16 - t
+    blank_last = [{1, 5, 6, 9, 10, 13}, {7, 8, 11, 12, 14, 15}, {2, 3, 4}]
+    assert [set(g) for g in pdb.PARTITIONS["6-6-3"]] == [
+        {turned[t] for t in g} for g in sorted(blank_last, key=lambda g: min(turned[t] for t in g))
+    ]
+    assert [set(g) for g in pdb.PARTITIONS["5-5-5"]] == [
+        {turned[t] for t in g} for g in ({8, 11, 12, 14, 15}, {5, 6, 9, 10, 13}, {1, 2, 3, 4, 7})
+    ]
+    assert list(pdb.PARTITIONS) == ["5-5-5", "6-6-3", "7-8"]  # the 15-puzzle's (05 draws them)
+    assert pdb.ALL_PARTITIONS["6-6-6-6"] == (  # Korf & Felner 2002, the blank on cell 0
+        (1, 5, 6, 10, 11, 12), (2, 3, 4, 7, 8, 9), (15, 16, 17, 20, 21, 22),
+        (13, 14, 18, 19, 23, 24),
+    )  # fmt: skip
+
+
+GOAL_5X5 = Board(tuple(range(25)), 5, 5)
+
+
+@pytest.mark.parametrize(
+    "goal, patterns",
+    [
+        (GOAL_5X5, [(2, 3, 4), (22, 21, 20), (14, 19, 24), (10, 15, 20)]),
+        (GOAL_5X5, [(2, 7), (10, 11), (22, 17), (14, 13)]),
+        (KORF_GOAL, [(1, 2, 4), (4, 8, 1), (14, 11, 13), (2, 3)]),
+        (Board.goal(4), [(1, 2, 5), (14, 15, 11), (4, 8, 3)]),
+    ],
+    ids=["5x5-corner-blocks", "5x5-pairs", "4x4-korf", "4x4-blank-last"],
+)
+def test_a_table_derived_by_symmetry_equals_the_built_one(goal, patterns):
+    from eightlab.heuristics.pdbbuild import derive_table, symmetric_source
+
+    built = [build_table(goal, p) for p in patterns]
+    derived = 0
+    for g in range(len(patterns)):
+        source = symmetric_source(goal, patterns, g)
+        if source is not None:
+            j, inverse, order = source
+            assert np.array_equal(derive_table(built[j], goal.size, inverse, order), built[g])
+            derived += 1
+    assert derived >= 1
+
+
+def test_the_six_six_six_six_partition_needs_two_builds():
+    from eightlab.heuristics.pdbbuild import symmetric_source
+
+    patterns = pdb.partition_patterns(GOAL_5X5, "6-6-6-6")
+    sources = [symmetric_source(GOAL_5X5, patterns, g) for g in range(4)]
+    assert [s is None for s in sources] == [True, True, False, False]
+    assert sources[2][0] == sources[3][0] == 1  # both from the 2x3 block {2,3,4,7,8,9}
+    assert pdb.build_bytes("6-6-6-6") < 3 * 2**30
 
 
 def test_reflection_applies_when_the_goal_blank_is_on_the_diagonal():
@@ -149,6 +207,9 @@ def test_memory_estimate_refuses_seven_eight_when_memory_is_short(monkeypatch):
     monkeypatch.setattr(pdb, "available_bytes", lambda: 2 * 2**30)
     with pytest.raises(pdb.PatternDatabaseError, match="GB"):
         pdb.additive_pdb(Board.goal(4), "7-8")  # refused before any allocation
+    monkeypatch.setattr(pdb, "available_bytes", lambda: 1 * 2**30)
+    with pytest.raises(pdb.PatternDatabaseError, match="GB"):
+        pdb.additive_pdb(GOAL_5X5, "6-6-6-6")
 
 
 # ------------------------------------------------------------- 4x4 databases
@@ -182,8 +243,8 @@ def test_the_reflection_never_lowers_h_and_sometimes_raises_it(korf555):
 
 def test_the_documented_inconsistency_is_real(korf555):
     plain = pdb.AdditivePDB(KORF_GOAL, "5-5-5", korf555.patterns, korf555.tables, None, None)
-    board = Board.parse("3 7 10 8 9 4 0 14 1 5 11 15 12 13 6 2", 4, 4)
-    assert (plain.h(board.packed), plain.h(board.move("r").packed)) == (37, 34)
+    board = Board.parse("14 10 9 4 13 6 5 8 2 12 7 0 1 3 11 15", 4, 4)  # Korf's instance 32
+    assert (plain.h(board.packed), plain.h(board.move("u").packed)) == (47, 44)
     assert not HEURISTICS["pdb-5-5-5"].consistent and HEURISTICS["pdb-5-5-5"].admissible
 
 
@@ -224,6 +285,81 @@ def test_a_second_builder_waits_for_the_first_and_honours_its_deadline():
             pass
     with pdbcache.build_lock(KORF_GOAL, "6-6-3", perf_counter()):  # free again
         pass
+
+
+def test_a_build_out_of_memory_is_refused_in_one_line(monkeypatch):
+    import eightlab.heuristics.pdb as module
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(module, "build_table", exhausted)
+    pdb._MEMORY.clear()
+    with pytest.raises(pdb.PatternDatabaseError, match="ran out of memory"):
+        pdb.additive_pdb(KORF_GOAL, "5-5-5-rows", progress=False)
+    lock = pdbcache.path_of(KORF_GOAL, "5-5-5-rows").with_suffix(".lock")
+    assert not lock.exists()
+
+
+def test_no_lock_file_is_left_beside_the_databases(korf555):
+    lock = pdbcache.path_of(KORF_GOAL, "6-6-3").with_suffix(".lock")
+    with pdbcache.build_lock(KORF_GOAL, "6-6-3"):
+        assert lock.exists()
+    assert not lock.exists()
+    assert not list(pdbcache.directory().glob("*.lock"))  # nor from the 5-5-5 build
+
+
+def test_pdb_list_marks_truncated_and_junk_files(korf555, capsys):
+    from eightlab.cli import main
+
+    folder = pdbcache.directory()
+    good = pdbcache.path_of(KORF_GOAL, "5-5-5")
+    truncated = folder / "pdb-v1-4x4-5-5-5-goal00000000.bin"
+    junk = folder / "pdb-v1-4x4-junk.bin"
+    truncated.write_bytes(good.read_bytes()[:-100])
+    junk.write_bytes(b"hello\n")
+    try:
+        rows = {r["path"]: r for r in pdbcache.listing()}
+        assert rows[str(good)]["valid"]
+        assert not rows[str(truncated)]["valid"] and "truncated" in rows[str(truncated)]["problem"]
+        assert not rows[str(junk)]["valid"] and "header" in rows[str(junk)]["problem"]
+        assert main(["pdb", "list"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert sum(line.startswith("INVALID") for line in out) == 2
+    finally:
+        truncated.unlink()
+        junk.unlink()
+
+
+def test_an_unwritable_cache_warns_once_in_one_line(korf555, monkeypatch, capsys):
+    import eightlab.heuristics.pdbcache as cache
+
+    def refuse(path, write):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(cache, "atomic_write", refuse)
+    monkeypatch.setattr(cache, "_WARNED", set())
+    for _ in range(3):
+        assert cache.save(KORF_GOAL, "5-5-5", korf555.patterns, korf555.tables, 1.0) is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write" in err and "Permission denied" in err
+
+
+def test_the_small_pdb_refuses_boards_too_large_for_pure_python():
+    from eightlab.heuristics.pdbsmall import MAX_STATES, default_patterns
+
+    with pytest.raises(pdb.PatternDatabaseError, match="6x6.*up to 5x5"):
+        get_heuristic("pdb").bind(Board.goal(6))
+    assert sum(25 ** (len(p) + 1) for p in default_patterns(Board.goal(5))) <= MAX_STATES
+
+
+def test_cli_refuses_the_small_pdb_on_6x6_in_one_line(capsys):
+    from eightlab.cli import main
+
+    board = " ".join(map(str, [*range(1, 35), 0, 35]))
+    assert main(["solve", board, "--heuristic", "pdb", "--algorithm", "astar"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "5x5" in err
 
 
 def test_no_cache_when_the_directory_is_empty(monkeypatch):

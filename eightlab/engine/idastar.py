@@ -21,6 +21,7 @@ from time import perf_counter
 import numpy as np
 
 from eightlab.engine import kernel
+from eightlab.engine.kernel_pdb import pdb_start, run_pass_pdb
 from eightlab.engine.kernel_wide import run_pass_wide
 from eightlab.engine.tables import COMPILED, heuristic_tables, move_tables, supports
 from eightlab.errors import EightlabError
@@ -46,7 +47,8 @@ def solve_compiled(
     heuristic : str or Heuristic
         Any heuristic that sums integer per-tile costs (``manhattan``, ``misplaced``,
         ``zero``, ...), ``linear-conflict``, or an additive pattern database
-        (``pdb-5-5-5``, ``pdb-6-6-3``, ``pdb-7-8``); see :func:`supports`.
+        (``pdb-5-5-5``, ``pdb-6-6-3``, ``pdb-7-8`` on 4x4, ``pdb-6-6-6-6`` on 5x5); see
+        :func:`supports`.
     lexicographic : bool
         As in the reference: the path is the lexicographically smallest shortest one;
         refused with a heuristic that is not admissible.
@@ -163,18 +165,24 @@ class _Passes:
         self.next_k = np.zeros(depth, dtype=np.int64)
         self.smallest = np.zeros(depth, dtype=np.int64)
         self.blank[0], self.came_from[0], self.hs[0] = start.blank, -1, self.h0
-        if self.packed:
-            self.state = np.zeros(depth, dtype=np.uint64)
-            self.state[0] = start.packed
-            self.pos = np.argsort(np.array(start.tiles, dtype=np.int64)).astype(np.int64)
+        if ht.kind == 2:  # pattern databases: the board as tiles and cells, any size
+            self.tiles = np.array(start.tiles, dtype=np.int64)
+            self.pos = np.argsort(self.tiles).astype(np.int64)
             self.mpos = np.zeros_like(self.pos)
             mirrored = ht.mirror_cell.shape[0] > 0
             if mirrored:
                 self.mpos[:] = ht.mirror_cell[self.pos[ht.mirror_tile]]
-            self.sums = np.zeros((depth, 2, max(1, len(ht.lengths))), dtype=np.int64)
-            if ht.kind == 2:
-                kernel.pdb_start(self.pos, self.mpos, ht.patterns, ht.lengths, ht.offsets,
-                                 ht.table, mirrored, self.sums[0])  # fmt: skip
+            self.entries = np.zeros((depth, 2, len(ht.lengths)), dtype=np.int64)
+            self.hsum = np.zeros((depth, 2), dtype=np.int64)
+            pdb_start(self.pos, self.mpos, ht.patterns, ht.lengths, ht.offsets, ht.table,
+                      mirrored, self.entries, self.hsum)  # fmt: skip
+        elif self.packed:
+            self.state = np.zeros(depth, dtype=np.uint64)
+            self.state[0] = start.packed
+            self.penalties = np.zeros(depth, dtype=np.int64)
+            if ht.kind == 1:  # the conflict part of h(start)
+                manhattan = get_heuristic("manhattan").bind(self.goal)(start.packed)
+                self.penalties[0] = self.h0 - int(manhattan)
         else:
             self.tiles = np.array(start.tiles, dtype=np.int64)
             self.goal_tiles = np.array(self.goal.tiles, dtype=np.int64)
@@ -184,19 +192,24 @@ class _Passes:
         regs[:] = 0
         regs[kernel.BOUND], regs[kernel.ENTER] = bound, 1
         regs[kernel.EXPANDED], regs[kernel.GENERATED] = expanded, generated
-        regs[kernel.DEEPEST] = deepest
+        regs[kernel.DEEPEST], regs[kernel.NEXT_BOUND] = deepest, kernel.NO_BOUND
         return regs
 
     def resume(self, stop_at: int) -> int:
         """Run the pass until ``stop_at`` expansions in all; return the kernel's status."""
         ht, m = self.ht, self.moves
+        if ht.kind == 2:
+            return run_pass_pdb(
+                m.targets.ravel(), m.count, ht.group_of, ht.patterns, ht.lengths, ht.offsets,
+                ht.table, ht.mirror_cell, ht.inverse_mirror, self.regs, self.tiles, self.pos,
+                self.mpos, self.blank, self.came_from, self.next_k, self.entries, self.hsum,
+                stop_at,
+            )  # fmt: skip
         if self.packed:
             return kernel.run_pass(
                 np.uint64(self.goal.packed), m.targets.ravel(), m.count, ht.dh.ravel(), ht.kind,
-                ht.line_cells, ht.line_slots, ht.line_of, ht.line_table, self.pos, self.mpos,
-                ht.group_of, ht.patterns, ht.lengths, ht.offsets, ht.table, ht.mirror_cell,
-                ht.inverse_mirror, self.regs, self.state, self.blank, self.came_from,
-                self.hs, self.sums, self.next_k, self.smallest, stop_at,
+                ht.line_cells, ht.line_slots, ht.line_of, ht.line_table, self.regs, self.state,
+                self.blank, self.came_from, self.hs, self.penalties, self.next_k, stop_at,
             )  # fmt: skip
         return run_pass_wide(
             self.tiles, self.goal_tiles, m.targets, m.count, ht.dh, ht.kind, ht.line_cells,

@@ -234,9 +234,9 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
     """The additive pattern databases of ``partition`` as the kernel's arrays."""
     from eightlab.heuristics.pdb import additive_pdb
 
-    if goal.size > 16:
-        raise EightlabError("the pattern databases run in the compiled engine on 4x4 only")
     pdb = additive_pdb(goal, partition)
+    if sum(len(p) for p in pdb.patterns) != goal.size - 1:  # the kernel's goal test
+        raise EightlabError(f"the {partition} groups do not cover every tile")
     key = (goal, partition)
     entry = _JOINED.get(key)
     if entry is None or entry[0] is not pdb:

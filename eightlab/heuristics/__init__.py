@@ -102,7 +102,7 @@ from eightlab.heuristics.lines import (
 )
 from eightlab.heuristics.maxswap import max_swap_binder
 from eightlab.heuristics.nilsson import nilsson_binder, perimeter_cells
-from eightlab.heuristics.pdb import PARTITIONS, additive_binder
+from eightlab.heuristics.pdb import ALL_PARTITIONS, additive_binder, shape_of
 from eightlab.heuristics.pdbbuild import pattern_database
 from eightlab.heuristics.pdbsmall import default_patterns, default_pdb_binder, pdb_binder
 from eightlab.heuristics.tiles import (
@@ -228,16 +228,18 @@ NILSSON = Heuristic(
 ADDITIVE = tuple(
     Heuristic(
         f"pdb-{partition}",
-        f"{partition} additive pattern databases with the reflected lookup, 4x4 only "
-        "(Felner, Korf & Hanan 2004; admissible, not consistent)"
-        + ("; opt-in: ~0.6 GB, several GB to build" if partition == "7-8" else ""),
+        f"{partition} additive pattern databases with the reflected lookup, "
+        f"{'x'.join(map(str, shape_of(partition)))} only "
+        "(Korf & Felner 2002; Felner, Korf & Hanan 2004; admissible, not consistent)"
+        + ("; opt-in: ~0.6 GB, several GB to build" if partition == "7-8" else "")
+        + ("; opt-in: ~0.5 GB, minutes and ~2 GB to build" if partition == "6-6-6-6" else ""),
         True,
         False,  # the minimum over the blank's region: see eightlab.heuristics.pdb
         additive_binder(partition),
         label=f"PDB {partition}",
-        shapes={(4, 4)},
+        shapes={shape_of(partition)},
     )
-    for partition in PARTITIONS
+    for partition in ALL_PARTITIONS
 )
 #: The learned heuristics (3x3 only; trained when first bound, then cached on disk).
 LEARNED = tuple(learned_heuristics().values())

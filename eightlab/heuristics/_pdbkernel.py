@@ -128,3 +128,16 @@ def expand(layer, upcoming, visited, table, depth, start, stop, n, k, nbr, masks
                             found += 1
                 cells[i] = c
     return found
+
+
+@njit(cache=True)
+def derive(source, n, inverse, order, out):
+    """``out[rank(cells)] = source[rank(d)]``, ``d[order[i]] = inverse[cells[i]]``."""
+    k = order.shape[0]
+    cells = np.empty(k, dtype=np.int64)
+    d = np.empty(k, dtype=np.int64)
+    for idx in range(out.shape[0]):
+        unrank(idx, n, cells)
+        for i in range(k):
+            d[order[i]] = inverse[cells[i]]
+        out[idx] = source[rank(d, n)]

@@ -1,4 +1,4 @@
-"""Pattern databases: the additive 5-5-5, 6-6-3 and 7-8 databases of the 15-puzzle.
+"""Pattern databases: the additive 5-5-5, 6-6-3 and 7-8 of the 15-puzzle, 6-6-6-6 of the 24.
 
 (The ``pdb`` heuristic's own small databases are in :mod:`eightlab.heuristics.pdbsmall`.)
 
@@ -10,22 +10,36 @@ the groups add up to an admissible heuristic (Korf & Felner 2002; Felner, Korf &
 (:mod:`eightlab.heuristics.pdbbuild`), compressed to one byte per placement (the
 minimum over the blank's cell), and cached on disk (:mod:`eightlab.heuristics.pdbcache`).
 
-The partitions of the 15-puzzle (:data:`PARTITIONS`), written as tiles of Korf's goal
-(blank top-left, tile i on cell i)::
+The partitions (:data:`PARTITIONS`, :data:`OTHER_PARTITIONS`), as tiles of Korf's goal
+(blank top-left, tile i on cell i; the digit is the group of the tile on that cell)::
 
-    5-5-5   .  1  1  1     6-6-3   .  3  3  3     7-8   .  1  1  1
-            2  2  1  1             1  1  2  2           1  1  1  1
-            2  2  3  3             1  1  2  2           2  2  2  2
-            2  3  3  3             1  1  2  2           2  2  2  2
+    5-5-5   .  1  1  2     6-6-3   .  1  1  2     7-8   .  1  1  1
+            1  1  2  2             1  1  2  2           1  1  1  1
+            1  3  2  2             1  1  2  2           2  2  2  2
+            3  3  3  3             3  3  3  2           2  2  2  2
 
-(the digit is the group of the tile on that cell). 7-8 is the partition of Korf & Felner
-(2002): the tiles of the top two rows and of the bottom two. 5-5-5 and 6-6-3 are compact
-blocks of goal-adjacent tiles in the manner of the partitions drawn in Felner, Korf &
-Hanan (2004, section on the sliding-tile puzzles); their exact tile sets were not
-checked against the paper's figure (no copy at hand), so compare node counts with the
-paper's table as orders of magnitude, not digit for digit. For another 4x4 goal the same
-cells are used, turned by the symmetry of the square that takes the top-left corner to
-the goal's blank when it is in a corner (else the blank's cell and cell 0 trade places).
+    5-5-5-rows  .  1  1  1   6-6-3-rows  .  3  3  3   6-6-6-6  .  1  2  2  2
+                2  2  1  1               1  1  2  2            1  1  2  2  2
+                2  2  3  3               1  1  2  2            1  1  1  4  4
+                2  3  3  3               1  1  2  2            3  3  3  4  4
+                                                               3  3  3  4  4
+
+7-8 and 6-6-6-6 (the 24-puzzle) are the partitions of Korf & Felner (2002). 5-5-5 and
+6-6-3 are those of the 15-puzzle solvers that follow Felner, Korf & Hanan (2004): for the
+goal with the blank last, {1,5,6,9,10,13}, {7,8,11,12,14,15}, {2,3,4} and {1,2,3,4,7},
+{5,6,9,10,13}, {8,11,12,14,15}, turned by 180 degrees to Korf's goal (turning them about
+the other diagonal instead gives their mirror images, the same heuristic with the
+reflected lookup). The paper's own figure was not at hand, so the tile sets are checked
+by their counts: Korf's 100 with them against the paper's table (``notebooks/korf100``,
+``--preset felner2004``). The ``-rows`` partitions were eightlab's first (the 3-tile
+group of 6-6-3-rows is the top row, beside the blank, which sees the most moves); with
+them IDA* generates 3.3 times (5-5-5) and 2.3 times (6-6-3) the nodes on Korf's 100
+(``benchmarks/README.md``). For another goal
+the same cells are used, turned by the symmetry of the square that takes the top-left
+corner to the goal's blank when it is in a corner (else the blank's cell and cell 0
+trade places). Where a symmetry of the board maps one group's goal cells and blank
+region onto another's, that group's table is read off the other's
+(:func:`eightlab.heuristics.pdbbuild.symmetric_source`): 6-6-6-6 builds two of its four.
 
 **Reflected lookup.** Reflecting a board about the main diagonal (cell (r, c) to
 (c, r)) and renaming each tile to the goal's tile on the reflected goal cell is a
@@ -35,9 +49,9 @@ is consistent when both are (Culberson & Schaeffer 1998; Felner et al. 2004).
 
 **Admissible, not consistent.** One byte per placement keeps the minimum over the
 blank's region (the free cells the blank can reach), and one move can change which
-region that minimum is met in: on Korf's goal, the blank moving right on
-``3 7 10 8 / 9 4 0 14 / 1 5 11 15 / 12 13 6 2`` takes the 5-5-5 lookup (without the
-reflection) from 37 to 34, a drop of 3 in one move. So these heuristics claim
+region that minimum is met in: on Korf's goal, the blank moving up on Korf's instance 32,
+``14 10 9 4 / 13 6 5 8 / 2 12 7 0 / 1 3 11 15``, takes the 5-5-5 lookup (without the
+reflection) from 47 to 44, a drop of 3 in one move. So these heuristics claim
 admissibility only; IDA* stays optimal, and A* reopens a few nodes. The ``pdb``
 heuristic keeps the blank's cell in its (small) tables and stays consistent. Compressed
 pattern databases are a known source of inconsistency (Felner, Zahavi, Holte,
@@ -78,14 +92,41 @@ from eightlab.budget import available_memory
 from eightlab.errors import EightlabError
 from eightlab.heuristics import pdbcache
 from eightlab.heuristics.base import Evaluator
-from eightlab.heuristics.pdbbuild import build_table, placements
+from eightlab.heuristics.pdbbuild import (
+    build_table,
+    derive_table,
+    placements,
+    symmetric_source,
+)
 
-#: The partitions of the 15-puzzle, as groups of cells of Korf's goal (= its tiles).
+#: The literature's partitions of the 15-puzzle, as groups of cells of Korf's goal (= its
+#: tiles): the blank on cell 0.
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
-    "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
-    "6-6-3": ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3)),
+    "5-5-5": ((1, 2, 4, 5, 8), (3, 6, 7, 10, 11), (9, 12, 13, 14, 15)),
+    "6-6-3": ((1, 2, 4, 5, 8, 9), (3, 6, 7, 10, 11, 15), (12, 13, 14)),
     "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
 }
+#: The other partitions: eightlab's first ones of the 15-puzzle, and the 24-puzzle's.
+OTHER_PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "5-5-5-rows": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
+    "6-6-3-rows": ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3)),
+    "6-6-6-6": (
+        (1, 5, 6, 10, 11, 12),
+        (2, 3, 4, 7, 8, 9),
+        (15, 16, 17, 20, 21, 22),
+        (13, 14, 18, 19, 23, 24),
+    ),
+}
+#: Every partition by name (each is a heuristic ``pdb-<name>``).
+ALL_PARTITIONS = {**PARTITIONS, **OTHER_PARTITIONS}
+#: The board of each partition (rows, cols); the others are 4x4.
+SHAPES: dict[str, tuple[int, int]] = {"6-6-6-6": (5, 5)}
+
+
+def shape_of(partition: str) -> tuple[int, int]:
+    """``(rows, cols)`` of the board that ``partition`` splits."""
+    return SHAPES.get(partition, (4, 4))
+
 
 _DEADLINE: ContextVar[float | None] = ContextVar("pdb_build_deadline", default=None)
 _MEMORY: OrderedDict = OrderedDict()  # (goal, partition) -> AdditivePDB, the last two
@@ -118,7 +159,7 @@ class AdditivePDB:
     ----------
     goal : Board
     partition : str
-        ``"5-5-5"``, ``"6-6-3"`` or ``"7-8"``.
+        A name of :data:`ALL_PARTITIONS`.
     patterns : list of tuple of int
         The tiles of each group, in the order their placements are ranked.
     tables : list of numpy.ndarray of uint8
@@ -210,34 +251,37 @@ class AdditivePDB:
 
 
 def partition_patterns(goal: Board, partition: str) -> list[tuple[int, ...]]:
-    """The tiles of each group of ``partition`` for a 4x4 ``goal``.
+    """The tiles of each group of ``partition`` for ``goal`` (4x4, or 5x5 for 6-6-6-6).
 
     Raises
     ------
     PatternDatabaseError
-        For an unknown partition or a goal that is not 4x4.
+        For an unknown partition or a goal of another shape.
     """
-    if partition not in PARTITIONS:
+    if partition not in ALL_PARTITIONS:
         raise PatternDatabaseError(
-            f"unknown partition {partition!r}; choose one of {', '.join(PARTITIONS)}"
+            f"unknown partition {partition!r}; choose one of {', '.join(ALL_PARTITIONS)}"
         )
-    if (goal.rows, goal.cols) != (4, 4):
+    rows, cols = shape_of(partition)
+    if (goal.rows, goal.cols) != (rows, cols):
+        puzzle = {4: "the 15-puzzle", 5: "the 24-puzzle"}[rows]
         raise PatternDatabaseError(
-            f"the {partition} pattern databases are for the 4x4 board (the 15-puzzle); "
+            f"the {partition} pattern databases are for the {rows}x{cols} board ({puzzle}); "
             f"goal {goal} is {goal.rows}x{goal.cols}"
         )
-    r, c = divmod(goal.blank, 4)
-    if r in (0, 3) and c in (0, 3):  # a corner: turn the layout so cell 0 lands there
+    side = rows - 1
+    r, c = divmod(goal.blank, cols)
+    if r in (0, side) and c in (0, side):  # a corner: turn the layout so cell 0 lands there
 
         def place(cell: int) -> int:
-            cr, cc = divmod(cell, 4)
-            return (3 - cr if r else cr) * 4 + (3 - cc if c else cc)
+            cr, cc = divmod(cell, cols)
+            return (side - cr if r else cr) * cols + (side - cc if c else cc)
     else:
 
         def place(cell: int) -> int:
             return {goal.blank: 0, 0: goal.blank}.get(cell, cell)
 
-    return [tuple(goal.tiles[place(cell)] for cell in group) for group in PARTITIONS[partition]]
+    return [tuple(goal.tiles[place(cell)] for cell in group) for group in ALL_PARTITIONS[partition]]
 
 
 def mirror_of(goal: Board) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:
@@ -255,13 +299,15 @@ def mirror_of(goal: Board) -> tuple[np.ndarray, np.ndarray] | tuple[None, None]:
 
 
 def build_bytes(partition: str) -> int:
-    """Peak memory of building ``partition`` on 4x4, in bytes (an estimate).
+    """Peak memory of building ``partition``, in bytes (an estimate).
 
     The largest group's three bitsets (one bit per placement and blank region key,
-    16 keys per placement) and its byte table, plus the tables already built.
+    ``n`` keys per placement) and its byte table, plus the tables of all groups.
     """
-    sizes = [placements(16, len(g)) for g in PARTITIONS[partition]]
-    return max(3 * (p * 16 // 8) + p for p in sizes) + sum(sizes)
+    rows, cols = shape_of(partition)
+    n = rows * cols
+    sizes = [placements(n, len(g)) for g in ALL_PARTITIONS[partition]]
+    return max(3 * (p * n // 8) + p for p in sizes) + sum(sizes)
 
 
 def available_bytes() -> int:
@@ -273,7 +319,7 @@ def available_bytes() -> int:
 def additive_pdb(
     goal: Board, partition: str, *, deadline: float | None = None, progress: bool = True
 ) -> AdditivePDB:
-    """The additive pattern databases of ``partition`` for a 4x4 ``goal``.
+    """The additive pattern databases of ``partition`` for ``goal``.
 
     Kept in memory (the last two), else read from the disk cache, else built (with a
     progress bar on a terminal) and cached.
@@ -281,8 +327,9 @@ def additive_pdb(
     Parameters
     ----------
     goal : Board
-        A 4x4 goal.
-    partition : {"5-5-5", "6-6-3", "7-8"}
+        A goal of the partition's shape (:func:`shape_of`: 4x4, 5x5 for 6-6-6-6).
+    partition : str
+        A name of :data:`ALL_PARTITIONS`.
     deadline : float, optional
         A :func:`time.perf_counter` time at which a build stops (default: the one of
         :func:`build_deadline`, set by the search harness).
@@ -296,7 +343,7 @@ def additive_pdb(
     Raises
     ------
     PatternDatabaseError
-        Unknown partition, a goal that is not 4x4, or too little memory to build.
+        Unknown partition, a goal of another shape, or too little memory to build.
     OutOfBudget
         (:mod:`eightlab.search`) when the deadline passes during a build.
     """
@@ -314,6 +361,11 @@ def additive_pdb(
                 if cached is None:
                     cached = _build(goal, partition, patterns, deadline, progress)
                     pdbcache.save(goal, partition, patterns, *cached)
+        except MemoryError:  # a limit /proc/meminfo does not show (ulimit -v, cgroups)
+            raise PatternDatabaseError(
+                f"building the {partition} pattern databases ran out of memory (about "
+                f"{build_bytes(partition) / 2**30:.1f} GB is needed)"
+            ) from None
         except TimeoutError:
             from eightlab.budget import OutOfBudget
 
@@ -340,8 +392,14 @@ def _build(goal, partition, patterns, deadline, progress):
     bar = tqdm(total=total, desc=f"pdb {partition}", unit="entry", disable=not progress or None)
     started, tables = perf_counter(), []
     try:
-        for pattern in patterns:
+        for g, pattern in enumerate(patterns):
             offset = bar.n
+            source = symmetric_source(goal, patterns, g)
+            if source is not None:  # a symmetry of the board gives it from a built one
+                j, inverse, order = source
+                tables.append(derive_table(tables[j], goal.size, inverse, order))
+                bar.update(offset + len(tables[-1]) - bar.n)
+                continue
 
             def step(done, offset=offset):
                 bar.update(offset + done - bar.n)
@@ -354,11 +412,11 @@ def _build(goal, partition, patterns, deadline, progress):
 
 # ------------------------------------------------------------------ heuristics
 def additive_binder(partition: str):
-    """A binder for the heuristic ``pdb-<partition>`` (4x4 goals)."""
+    """A binder for the heuristic ``pdb-<partition>`` (goals of its shape)."""
 
     def bind(goal: Board) -> Evaluator:
         pdb = additive_pdb(goal, partition)
         return Evaluator(pdb.h, goal.size, None, pdb.evaluate_tiles, data=pdb)
 
-    bind.__doc__ = f"Bind the {partition} additive pattern databases to a 4x4 goal."
+    bind.__doc__ = f"Bind the {partition} additive pattern databases to a goal."
     return bind

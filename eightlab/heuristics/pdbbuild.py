@@ -234,3 +234,85 @@ def build_table(goal: Board, pattern, deadline=None, progress=None) -> np.ndarra
         layer, upcoming = upcoming, layer
         upcoming[:] = 0
         depth += 1
+
+
+# ------------------------------------------------------- tables by symmetry
+def square_symmetries(side: int) -> list[np.ndarray]:
+    """The 8 symmetries of a ``side`` x ``side`` board as cell maps (``sigma[cell]``)."""
+    maps = []
+    for transpose in (False, True):
+        for flip_r in (False, True):
+            for flip_c in (False, True):
+                sigma = np.empty(side * side, dtype=np.int64)
+                for cell in range(side * side):
+                    r, c = divmod(cell, side)
+                    if transpose:
+                        r, c = c, r
+                    sigma[cell] = (side - 1 - r if flip_r else r) * side + (
+                        side - 1 - c if flip_c else c
+                    )
+                maps.append(sigma)
+    return maps
+
+
+def _region(goal: Board, pattern) -> frozenset:
+    """The free cells the goal's blank reaches when ``pattern``'s tiles are home."""
+    taken = {goal.tiles.index(t) for t in pattern}
+    neighbors = neighbor_table(goal.rows, goal.cols)
+    seen, todo = {goal.blank}, [goal.blank]
+    while todo:
+        for _, q in neighbors[todo.pop()]:
+            if q not in taken and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return frozenset(seen)
+
+
+def symmetric_source(goal: Board, patterns, g: int):
+    """A built group whose table gives group ``g``'s by a symmetry of the board, or None.
+
+    Group ``g``'s table equals group ``j``'s (``j < g``) read through a symmetry
+    ``sigma`` of the square when ``sigma`` takes the goal cells of ``j``'s tiles onto
+    those of ``g``'s and the goal's blank region of ``j`` onto that of ``g`` (then
+    ``sigma`` maps ``j``'s abstract state space, goal and costs onto ``g``'s).
+
+    Returns
+    -------
+    tuple (j, sigma_inverse, order) or None
+        ``order[i]``: the index in ``patterns[j]`` of the tile that ``g``'s i-th tile
+        stands for; see :func:`derive_table`.
+    """
+    if goal.rows != goal.cols:
+        return None
+    home = {t: p for p, t in enumerate(goal.tiles)}
+    target = [home[t] for t in patterns[g]]
+    for j in range(g):
+        if len(patterns[j]) != len(patterns[g]):
+            continue
+        source = {home[t]: i for i, t in enumerate(patterns[j])}
+        for sigma in square_symmetries(goal.rows):
+            inverse = np.argsort(sigma)
+            if any(int(inverse[c]) not in source for c in target):
+                continue
+            image = frozenset(int(sigma[c]) for c in _region(goal, patterns[j]))
+            if image != _region(goal, patterns[g]):
+                continue
+            return j, inverse, np.array([source[int(inverse[c])] for c in target])
+    return None
+
+
+def derive_table(source: np.ndarray, n: int, inverse, order) -> np.ndarray:
+    """A group's table read off another's through a symmetry of the board.
+
+    ``out[rank(cells)] = source[rank(d)]`` where the source group's tile ``order[i]``
+    stands on ``d[order[i]] = inverse[cells[i]]`` (see
+    :func:`symmetric_source`, which says when it applies;
+    tests compare it with :func:`build_table`).
+    """
+    from eightlab.heuristics import _pdbkernel as kernel
+
+    k = len(order)
+    out = np.empty(placements(n, k), dtype=np.uint8)
+    kernel.derive(source, n, np.asarray(inverse, dtype=np.int64),
+                  np.asarray(order, dtype=np.int64), out)  # fmt: skip
+    return out

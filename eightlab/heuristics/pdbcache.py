@@ -16,7 +16,9 @@ checksum fails is ignored (and replaced by the next build).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from time import perf_counter, sleep
@@ -27,6 +29,7 @@ from eightlab.cache import cache_directory, read_cache_file
 from eightlab.files import atomic_write
 
 VERSION = 1
+_WARNED: set = set()  # cache folders already warned about (one line per process)
 _HEADER = re.compile(
     rb"eightlab pdb v(?P<version>\d+) shape=(?P<shape>\d+x\d+) partition=(?P<partition>\S+) "
     rb"goal=(?P<goal>[\d.]+) groups=(?P<groups>[\d./]+) sizes=(?P<sizes>[\d/]+) "
@@ -54,8 +57,9 @@ def build_lock(goal, partition: str, deadline: float | None = None):
     """Hold an exclusive lock on the cache file's ``.lock`` beside it while building.
 
     Two processes that need the same database (two workers of an experiment grid) then
-    build it once: the second waits, and finds it in the cache. Without a cache folder,
-    or where locks are not available, it does nothing.
+    build it once: the second waits, and finds it in the cache. The holder removes the
+    ``.lock`` file when it is done (a waiter that then holds a removed file opens the
+    new one). Without a cache folder, or where locks are not available, it does nothing.
 
     Raises
     ------
@@ -66,23 +70,42 @@ def build_lock(goal, partition: str, deadline: float | None = None):
     try:
         import fcntl
 
+        lock = path.with_suffix(".lock")
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path.with_suffix(".lock"), "a")  # noqa: SIM115
     except (ImportError, AttributeError, OSError):
         yield
         return
-    try:
-        while True:
+    while True:
+        try:
+            handle = open(lock, "a")  # noqa: SIM115
+        except OSError:
+            yield  # an unwritable cache: build without a lock (save warns)
+            return
+        try:
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if deadline is not None and perf_counter() > deadline:
+                        raise TimeoutError("waited for another build past the deadline") from None
+                    sleep(0.05)
             try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if deadline is not None and perf_counter() > deadline:
-                    raise TimeoutError("waited for another build past the deadline") from None
-                sleep(0.05)
-        yield
-    finally:
-        handle.close()  # releases the lock
+                current = os.stat(lock).st_ino
+            except OSError:
+                current = None
+            if current != os.fstat(handle.fileno()).st_ino:
+                continue  # the holder removed it while we waited: lock the new one
+            try:
+                yield
+            finally:
+                try:
+                    lock.unlink()
+                except OSError:
+                    pass
+            return
+        finally:
+            handle.close()  # releases the lock
 
 
 def _dotted(values) -> str:
@@ -117,8 +140,16 @@ def save(goal, partition: str, patterns, tables, seconds: float) -> Path | None:
 
     try:
         return atomic_write(path, write)
-    except OSError:
-        return None  # a read-only or full cache folder only costs a rebuild next time
+    except OSError as error:  # a read-only or full cache folder costs a rebuild next time
+        if path.parent not in _WARNED:
+            _WARNED.add(path.parent)
+            print(
+                f"eightlab: cannot write the pattern-database cache {path.parent} "
+                f"({error.strerror or error}); each new process builds its databases again "
+                f"(set EIGHTLAB_CACHE_DIR to a writable folder)",
+                file=sys.stderr,
+            )
+        return None
 
 
 def load(goal, partition: str, patterns) -> tuple[list[np.ndarray], float] | None:
@@ -151,7 +182,9 @@ def load(goal, partition: str, patterns) -> tuple[list[np.ndarray], float] | Non
 
 
 def listing() -> list[dict]:
-    """Every cache file: path, partition, shape, goal, bytes, build seconds, valid."""
+    """Every cache file: path, partition, shape, goal, bytes, build seconds, and whether
+    it is valid (``valid``; ``problem`` says why not: a bad header, or a size that is not
+    the header's). The checksum is checked on load, not here."""
     folder = directory()
     rows = []
     if folder is None or not folder.is_dir():
@@ -164,8 +197,17 @@ def listing() -> list[dict]:
         except OSError:
             continue
         found = _HEADER.fullmatch(head)
+        problem = None
+        if found is None:
+            problem = "not a pattern database (bad header)"
+        else:
+            want = len(head) + 1 + sum(int(x) for x in found["sizes"].split(b"/"))
+            if size != want:
+                problem = f"truncated or padded ({size:,} bytes, the header says {want:,})"
         rows.append(
             {
+                "valid": problem is None,
+                "problem": problem,
                 "path": str(path),
                 "partition": found["partition"].decode() if found else "?",
                 "shape": found["shape"].decode() if found else "?",

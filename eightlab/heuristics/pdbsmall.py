@@ -13,8 +13,12 @@ import numpy as np
 
 from eightlab.board import Board, cell_bits
 from eightlab.heuristics.base import Evaluator
-from eightlab.heuristics.pdb import build_deadline_now
+from eightlab.heuristics.pdb import PatternDatabaseError, build_deadline_now
 from eightlab.heuristics.pdbbuild import pattern_database
+
+#: Abstract states the pure-Python build of the ``pdb`` heuristic takes at most (5x5 has
+#: 8 groups of 25^4 = 3,125,000 in all, about half a minute; 6x6 would take minutes).
+MAX_STATES = 4_000_000
 
 
 def default_patterns(goal: Board, max_group: int | None = None) -> list[tuple[int, ...]]:
@@ -38,11 +42,24 @@ def pdb_binder(goal: Board, patterns=None) -> Evaluator:
 
     h is the sum over the patterns of :func:`default_patterns` of each pattern
     database's cost for the blank's cell and the pattern tiles' cells.
+
+    Raises
+    ------
+    PatternDatabaseError
+        When the tables would hold more than :data:`MAX_STATES` abstract states (boards
+        larger than 5x5), before any is built.
     """
     n = goal.size
     k = cell_bits(n)
     mask = (1 << k) - 1
     patterns = default_patterns(goal) if patterns is None else patterns
+    states = sum(n ** (len(p) + 1) for p in patterns)
+    if states > MAX_STATES:
+        raise PatternDatabaseError(
+            f"the pdb heuristic on {goal.rows}x{goal.cols} would build {states:,} abstract "
+            f"states in pure Python (at most {MAX_STATES:,}: boards up to 5x5); "
+            f"use manhattan or linear-conflict"
+        )
     try:
         tables = [pattern_database(goal, p, build_deadline_now()) for p in patterns]
     except TimeoutError:

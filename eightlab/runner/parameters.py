@@ -273,6 +273,16 @@ RULES: dict = {
         max_items=100,
         why="Korf's instances are numbered 1 to 100; an empty list runs none",
     ),
+    ("korf24", "instances"): Rule(
+        low=1,
+        high=50,
+        items=True,
+        empty=True,
+        max_items=50,
+        why="Korf & Felner's 24-puzzle instances are numbered 1 to 50; an empty list runs all",
+    ),  # fmt: skip
+    "heuristic": Rule(registry="heuristics", why="the search needs a heuristic"),
+    "total_seconds": Rule(low=1, high=7 * 86_400, why="the budget of the whole run"),
 }
 
 
@@ -373,7 +383,7 @@ def _check_rule(notebook: str, name: str, value, rule: Rule, shown: str) -> None
     if rule.choices and value not in rule.choices:
         raise EightlabError(f"{where} must be one of {', '.join(rule.choices)}, not {shown}")
     if rule.registry:
-        _check_names(where, value, rule.registry)
+        _check_names(where, [value] if isinstance(value, str) else value, rule.registry)
     if rule.board:
         from eightlab.board import as_board
 

@@ -31,6 +31,10 @@ from eightlab.runner.parameters import (
 )
 from eightlab.runner.presets import PRESETS
 
+#: Notebooks that run only when asked for by name (``--only``) or by a preset, never in
+#: a run of all notebooks (``make results``): the 24-puzzle builds half a gigabyte.
+OPT_IN: tuple[str, ...] = ("korf24",)
+
 
 @dataclass
 class Plan:
@@ -109,7 +113,7 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
     Parameters
     ----------
     only : list of str, optional
-        Notebook names to run; default all.
+        Notebook names to run; default all but those of :data:`OPT_IN`.
     parameters : dict, optional
         Overrides; string values are read as papermill's ``-p`` reads them.
     preset : str, optional
@@ -134,7 +138,7 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
     if not paths:
         raise EightlabError(f"notebook folder {str(notebooks_dir)!r} has no notebooks (*.ipynb)")
     by_name = {p.stem: p for p in paths}
-    selected = paths
+    selected = [p for p in paths if p.stem not in OPT_IN]
     if only:
         wanted = [name.removesuffix(".ipynb") for name in only]
         unknown = [name for name in wanted if name not in by_name]

@@ -29,4 +29,6 @@ PRESETS: dict[str, tuple[str, dict]] = {
         "korf100",
         {"heuristics": ["manhattan", "pdb-5-5-5", "pdb-6-6-3"], "instances": [], "workers": 2},
     ),
+    # Korf & Felner (2002): the 24-puzzle with 6-6-6-6 (opt-in: builds ~0.5 GB of tables)
+    "korf24": ("korf24", {"max_seconds": 3600.0, "total_seconds": 86_400.0, "workers": 2}),
 }
