@@ -25,7 +25,11 @@ SHAPES: dict[str, tuple[int, int]] = {
     "compare_algorithms": (3, 3),
     "heuristic_admissibility": (3, 3),
     "03_informed_search": (3, 3),
+    "03b_idastar_search_trees": (3, 3),
     "korf100": (4, 4),
+    "bidirectional": (3, 3),
+    "learned_heuristic": (3, 3),
+    "korf24": (5, 5),
 }
 
 #: Start and goal parameters that must form a solvable pair: ``(start, goal)``.
@@ -84,6 +88,8 @@ def check_together(notebook: str, values: dict) -> dict:
             _check_pair(notebook, start, goal, boards[start], boards[goal])
     if shape is not None and "heuristics" in values and isinstance(values["heuristics"], list):
         _check_heuristics(notebook, values["heuristics"], shape)
+    if shape is not None and isinstance(values.get("heuristic"), str):
+        _check_heuristics(notebook, [values["heuristic"]], shape, "heuristic")
     if "scheduler" in values and values["scheduler"] is not None:
         values["scheduler"] = check_address(values["scheduler"], "scheduler", notebook)
     return values
@@ -121,7 +127,7 @@ def _check_pair(notebook: str, start: str, goal: str, a, b) -> None:
         )
 
 
-def _check_heuristics(notebook: str, names: list, shape) -> None:
+def _check_heuristics(notebook: str, names: list, shape, parameter: str = "heuristics") -> None:
     from eightlab.heuristics import get_heuristic
 
     rows, cols = shape
@@ -132,6 +138,6 @@ def _check_heuristics(notebook: str, names: list, shape) -> None:
         if heuristic.shapes is not None and shape not in heuristic.shapes:
             sizes = ", ".join(f"{r}x{c}" for r, c in sorted(heuristic.shapes))
             raise EightlabError(
-                f"parameter 'heuristics' of {notebook}: {name} is defined on {sizes} boards "
+                f"parameter {parameter!r} of {notebook}: {name} is defined on {sizes} boards "
                 f"only, and this notebook's boards are {rows}x{cols}"
             )
