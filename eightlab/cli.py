@@ -1,7 +1,6 @@
-"""The command line: ``python -m eightlab solve | run | problem``.
-
-``pdb build|list`` builds the 15- and 24-puzzle pattern databases ahead of a search;
-``plot`` redraws an experiment's figure from its saved table (:mod:`eightlab.plots.redraw`).
+"""The command line: ``python -m eightlab solve | run | problem | pdb build|list | plot``.
+``pdb`` builds the 15- and 24-puzzle pattern databases ahead of a search; ``plot`` redraws
+an experiment's figure from its saved table (:mod:`eightlab.plots.redraw`).
 
 Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
 (``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
@@ -299,8 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     except EightlabError as error:
         return _report(cli_words(str(error)), EXIT_USAGE)
     except MemoryError:  # a search reports its own; this is a database build outside one
-        return _report("out of memory (the memory budget); free memory or raise the limit",
-                       EXIT_BUDGET)  # fmt: skip
+        return _report("out of memory; free memory or raise the limit", EXIT_BUDGET)
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly, as Unix tools do
         _discard_stdout()

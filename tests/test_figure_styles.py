@@ -244,3 +244,14 @@ def test_plot_draws_the_table_of_means_with_the_encoding(runs_csv, tmp_path, cap
     assert lines["IDA* (manhattan)"].get_color() == plots.algorithm_color("idastar")
     assert lines["IDA* (manhattan)"].get_marker() == plots.heuristic_marker("manhattan")
     assert "fewer nodes (mean) than" in " ".join(fig.get_suptitle().split())
+
+
+def test_plot_refuses_an_output_folder_that_does_not_exist(tmp_path, capsys):
+    from eightlab.cli import main
+
+    missing = tmp_path / "no" / "such" / "folder" / "x.png"
+    assert (
+        main(["plot", "--figure", "nodes_by_depth", "-o", str(missing), str(tmp_path / "runs.csv")])
+        == 2
+    )
+    assert "does not exist" in capsys.readouterr().err and not (tmp_path / "no").exists()

@@ -121,6 +121,8 @@ def run(args) -> int:
         raise EightlabError(
             f"output {quote(str(output))} must end in .png, .svg or .pdf, not {quote(output.suffix)}"
         )
+    if not output.parent.is_dir():  # a typo in the path must not make folders anywhere
+        raise EightlabError(f"output folder {quote(str(output.parent))} does not exist")
     from eightlab.plots.style import use_style
 
     use_style(args.style)

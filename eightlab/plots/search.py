@@ -53,8 +53,8 @@ def family_note(family: str, algorithms) -> str:
             "parent never generated",
             "parent generated again by IDDFS (tree)" + (", never by the others" if others else ""),
         )
-        if "rbfs" not in set(algorithms):
-            note = note.replace(" (RBFS: on expansion)", "")
+    if family == "depth-first" and "rbfs" not in set(algorithms):
+        note = note.replace(" (RBFS: on expansion)", "")
     return note
 
 

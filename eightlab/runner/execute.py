@@ -127,8 +127,10 @@ def signals_deferred():
 
 
 @contextmanager
-def lock_results(results: Path):
+def lock_results(results: Path, elsewhere: str = "give this one another --results folder"):
     """Hold an exclusive ``fcntl`` lock on the results folder itself for the block.
+
+    ``elsewhere`` ends the refusal: how this run can write somewhere else.
 
     Runs on one results folder are serialised: they share ``.previous`` folders,
     failed notebooks and partial tables. Locking the folder creates no file.
@@ -145,7 +147,7 @@ def lock_results(results: Path):
         except BlockingIOError:
             raise EightlabError(
                 f"another eightlab run is writing into results folder {str(results)!r}; "
-                "wait for it to finish, or give this one another --results folder"
+                f"wait for it to finish, or {elsewhere}"
             ) from None
         yield
     finally:

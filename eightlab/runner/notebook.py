@@ -198,7 +198,9 @@ class NotebookRun:
         )
         parent = final.parent
         prepare_results(parent)
-        self._lock = lock_results(parent)
+        self._lock = lock_results(
+            parent, "give this one a folder of its own with -p output_dir DIR"
+        )
         self._lock.__enter__()  # held until finish() or the kernel's exit
         self.folder = final
         self.temporary = Path(tempfile.mkdtemp(prefix=f".tmp-{final.name}-", dir=parent))
