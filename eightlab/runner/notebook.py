@@ -92,7 +92,7 @@ def begin(name: str, namespace: dict, notebook=None) -> NotebookRun:
             value = board_value(value)
         text = value if isinstance(value, str) else None
         if isinstance(value, str) and info["type"] not in ("str", None):
-            value = parse_value(value, info["type"])
+            value = parse_value(value, info["type"], key)
         values[key] = check_parameter(name, key, value, info, text)
     values = check_together(name, values)
     namespace.update(values)

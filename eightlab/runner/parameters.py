@@ -76,7 +76,7 @@ def as_list(value, name: str = "parameter") -> list:
     return [value]
 
 
-def parse_value(text: str, declared_type: str | None = None):
+def parse_value(text: str, declared_type: str | None = None, name: str | None = None):
     """A ``-p NAME VALUE`` value, read exactly as papermill's ``-p`` reads it.
 
     papermill turns ``True``/``False``/``None`` into their values, text that ``int``
@@ -92,6 +92,8 @@ def parse_value(text: str, declared_type: str | None = None):
         The value as typed.
     declared_type : str, optional
         The type name of the parameter's default (``"str"``, ``"int"``, ``"list"``...).
+    name : str, optional
+        The parameter's name, for the message when a list cannot be read.
 
     Returns
     -------
@@ -99,10 +101,11 @@ def parse_value(text: str, declared_type: str | None = None):
     """
     if declared_type == "str":
         return text
+    label = f"parameter {name!r}" if name else f"parameter {text!r}"
     value = _papermill_value(text)
     if isinstance(value, str):
         if declared_type in ("list", "tuple") and value.lstrip().startswith("["):
-            return as_list(value, f"parameter {text!r}")
+            return as_list(value, label)
         if declared_type == "dict":
             import yaml
 
@@ -114,7 +117,7 @@ def parse_value(text: str, declared_type: str | None = None):
             return value.lower() == "true"
         if declared_type in ("NoneType", None) and value.lstrip().startswith("["):
             try:
-                return as_list(value, f"parameter {text!r}")
+                return as_list(value, label)
             except EightlabError:
                 return value
     return value
@@ -379,7 +382,9 @@ def _check_rule(notebook: str, name: str, value, rule: Rule, shown: str) -> None
         high_ok = rule.high is None or number <= rule.high
         if not (low_ok and high_ok):
             bound = f">= {_number(rule.low)}" if rule.high is None else _between(rule)
-            raise EightlabError(f"{where} must be {bound}, not {number}{why}")
+            # "no instances to run" explains a count too small, not one too large
+            reason = why if (not low_ok or rule.why != _COUNT) else ""
+            raise EightlabError(f"{where} must be {bound}, not {number}{reason}")
     if rule.choices and value not in rule.choices:
         raise EightlabError(f"{where} must be one of {', '.join(rule.choices)}, not {shown}")
     if rule.registry:

@@ -181,7 +181,7 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
     for path in selected:
         params = declared[path.stem]
         overrides = {
-            k: v if not isinstance(v, str) else parse_value(v, params[k]["type"])
+            k: v if not isinstance(v, str) else parse_value(v, params[k]["type"], k)
             for k, v in raw.items()
             if k in params
         }
