@@ -20,7 +20,6 @@ def test_random_solvable_boards_are_solvable_on_every_shape(rows, cols):
 
 
 def test_korf_felner_24_is_shipped_with_its_goal_and_lengths():
-    from eightlab.board import is_solvable
     from eightlab.heuristics import get_heuristic
     from eightlab.instances import KORF_GOAL_24, korf_felner_24, korf_felner_24_lengths
 

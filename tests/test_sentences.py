@@ -175,11 +175,12 @@ def test_korf_comparison_of_the_committed_100_and_the_summary_columns():
     row = pd.read_csv(FELNER / "summary.csv").set_index("heuristic").loc["manhattan"]
     assert row["published_mean_nodes"] == pytest.approx(359_118_918.75)
     assert round(row["nodes_vs_published"], 2) == 1.39 and "Korf (1985)" in row["published_source"]
-    assert math.isnan(
-        pd.read_csv(FELNER / "summary.csv")
-        .set_index("heuristic")
-        .loc["pdb-5-5-5", "nodes_vs_published"]
+    pdb = pd.read_csv(FELNER / "summary.csv").set_index("heuristic").loc["pdb-6-6-3"]
+    assert pdb["published_mean_nodes"] == 617_555  # Felner, Korf & Hanan, their instances
+    assert (
+        round(pdb["nodes_vs_published"], 2) == 0.93 and "not Korf's 100" in pdb["published_source"]
     )
+    assert math.isnan(pdb["median_ratio_vs_published"])  # no per-instance table for theirs
 
 
 # --- the CLI on Korf's boards, and Nilsson's score ------------------------------------

@@ -66,14 +66,17 @@ HEURISTIC_STYLES = {
     "pdb-5-5-5": {"linestyle": "-.", "marker": "p", "color": "#d55e00"},
     "pdb-6-6-3": {"linestyle": "-.", "marker": "h", "color": "#cc79a7"},
     "pdb-7-8": {"linestyle": "-.", "marker": "H", "color": "#882255"},
-    "learned": {"linestyle": "--", "marker": "8", "color": "#117733"},
+    "pdb-5-5-5-rows": {"linestyle": ":", "marker": "4", "color": "#ddcc77"},
+    "pdb-6-6-3-rows": {"linestyle": ":", "marker": "|", "color": "#bbbbbb"},
+    "pdb-6-6-6-6": {"linestyle": "-", "marker": "8", "color": "#0077bb"},
+    "learned": {"linestyle": "--", "marker": "3", "color": "#117733"},
     "learned-shifted": {"linestyle": "-", "marker": "+", "color": "#ee7733"},
     "learned-quantile": {"linestyle": "--", "marker": "1", "color": "#ee3377"},
     "learned-penalty": {"linestyle": "--", "marker": "2", "color": "#88ccee"},
 }
 
 #: Colours of the palette that no algorithm has yet (for new entries).
-SPARE_COLORS = ("#dddddd", "#bbbbbb", "#ee7733", "#0077bb", "#ee3377", "#ddcc77")
+SPARE_COLORS = ("#dddddd",)
 
 #: Style of a name that is in neither table: grey, so that it shows as unknown.
 UNKNOWN = {"linestyle": "-", "marker": "o", "color": "#888888"}
