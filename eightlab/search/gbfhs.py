@@ -16,16 +16,12 @@ from eightlab.result import SearchResult
 from eightlab.search._sides import (
     BACKWARD,
     FORWARD,
-    Meeting,
     ReadyQueue,
-    describe_meeting,
     expand,
-    finish,
     ignore,
-    join_path,
     run_bidirectional,
+    search_sides,
     start_stats,
-    two_sides,
 )
 
 
@@ -33,14 +29,8 @@ def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
     """GBFHS on the two sides; returns the path (see the module docstring)."""
     record = start_stats(stats)
     limits = record["f_limits"] = []  # one (f_lim, g_lim_F, g_lim_B) per iteration
-    sides = meeting = None
-    frontier = 0
-    try:
-        sides = two_sides(problem, forward_h, backward_h)
-        meeting = Meeting()
-        if problem.start == problem.goal:
-            record["termination"] = "start is the goal"
-            return ""
+
+    def loop(sides, meeting, frontier):
         queues = (ReadyQueue(sides[FORWARD], problem.start_blank),
                   ReadyQueue(sides[BACKWARD], problem.goal_blank))  # fmt: skip
         f_lim = max(sides[FORWARD].root_h, sides[BACKWARD].root_h, 1)
@@ -67,17 +57,12 @@ def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
             state, blank, g, h = queues[d].pop_ready()
             expand(sides[d], sides[1 - d], state, blank, g, h, meeting,
                    queues[d].push, ignore, observer, problem)  # fmt: skip
-            frontier = max(frontier, len(queues[0]) + len(queues[1]))
+            frontier[0] = max(frontier[0], len(queues[0]) + len(queues[1]))
         record["termination"] = (
             "U <= f_lim" if meeting.cost <= f_lim else "a side's open list is empty"
         )
-        describe_meeting(problem, record, meeting)
-        return join_path(sides, meeting.state)
-    except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
-        raise
-    finally:
-        finish(stats, record, sides, meeting, frontier)
+
+    return search_sides(problem, stats, budget, forward_h, backward_h, record, loop)
 
 
 def _expandable_side(queues, sides, f_lim, g_lim):

@@ -16,16 +16,12 @@ from eightlab.result import SearchResult
 from eightlab.search._sides import (
     BACKWARD,
     FORWARD,
-    Meeting,
     ReadyQueue,
-    describe_meeting,
     expand,
-    finish,
     ignore,
-    join_path,
     run_bidirectional,
+    search_sides,
     start_stats,
-    two_sides,
 )
 
 
@@ -33,14 +29,8 @@ def _nbs_core(problem, stats, budget, forward_h, backward_h, *, observer):
     """NBS on the two sides; returns the path (see the module docstring)."""
     record = start_stats(stats)
     lb_expanded = record["lb_expanded"] = {}  # lower bound -> nodes expanded at it
-    sides = meeting = None
-    frontier = 0
-    try:
-        sides = two_sides(problem, forward_h, backward_h)
-        meeting = Meeting()
-        if problem.start == problem.goal:
-            record["termination"] = "start is the goal"
-            return ""
+
+    def loop(sides, meeting, frontier):
         queues = (ReadyQueue(sides[FORWARD], problem.start_blank),
                   ReadyQueue(sides[BACKWARD], problem.goal_blank))  # fmt: skip
         bound = max(sides[FORWARD].root_h, sides[BACKWARD].root_h)
@@ -64,14 +54,9 @@ def _nbs_core(problem, stats, budget, forward_h, backward_h, *, observer):
                 expand(sides[d], sides[1 - d], state, blank, g, h, meeting,
                        queues[d].push, ignore, observer, problem)  # fmt: skip
             lb_expanded[bound] = lb_expanded.get(bound, 0) + 2
-            frontier = max(frontier, len(queues[0]) + len(queues[1]))
-        describe_meeting(problem, record, meeting)
-        return join_path(sides, meeting.state)
-    except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
-        raise
-    finally:
-        finish(stats, record, sides, meeting, frontier)
+            frontier[0] = max(frontier[0], len(queues[0]) + len(queues[1]))
+
+    return search_sides(problem, stats, budget, forward_h, backward_h, record, loop)
 
 
 def lowest_pair(queues, sides, bound):
