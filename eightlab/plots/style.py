@@ -49,18 +49,15 @@ PALETTE = (
 #: Twelve colours for charts with more series than :data:`PALETTE` tells apart: Okabe-Ito
 #: without its yellow (too pale in print), then dark colours of Paul Tol's schemes.
 PALETTE_WIDE = (
-    "#0072B2",
-    "#E69F00",
-    "#009E73",
-    "#D55E00",
-    "#CC79A7",
-    "#56B4E9",
-    "#000000",
-    "#882255",
-    "#999933",
-    "#332288",
-    "#8C510A",
-    "#888888",
+    PALETTE[:6]
+    + PALETTE[7:]
+    + (
+        "#882255",
+        "#999933",
+        "#332288",
+        "#8C510A",
+        "#888888",
+    )
 )
 
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "p", "h")

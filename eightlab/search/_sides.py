@@ -203,11 +203,12 @@ def finish(stats, record, sides, meeting, max_frontier) -> None:
         record["cost"] = meeting.cost
 
 
-def search_sides(problem, stats, budget, forward_h, backward_h, record, loop) -> str:
-    """Run ``loop(sides, meeting, frontier)`` on fresh sides and return the path.
+def search_sides(problem, stats, budget, forward_h, backward_h, record, loop, new_open=None) -> str:
+    """Run ``loop(sides, opens, meeting, frontier)`` on fresh sides and return the path.
 
-    The set-up and finishing MM, NBS and GBFHS share: the two sides and an empty
-    :class:`Meeting` (a start that is the goal ends here), then ``loop``, which expands
+    The set-up and finishing MM, NBS and GBFHS share: the two sides, their open lists
+    ``opens`` (``new_open(side, root_blank)`` each, a :class:`ReadyQueue` by default)
+    and an empty :class:`Meeting` (a start that is the goal ends here), then ``loop``, which expands
     until it stops (it sets ``record["termination"]``) and keeps ``frontier[0]``, the
     largest size of the two open lists together; then the path through the meeting
     state. :func:`finish` runs whatever happens; after a ``MemoryError`` the budget's
@@ -221,7 +222,10 @@ def search_sides(problem, stats, budget, forward_h, backward_h, record, loop) ->
         if problem.start == problem.goal:
             record["termination"] = "start is the goal"
             return ""
-        loop(sides, meeting, frontier)
+        new_open = new_open or ReadyQueue
+        opens = (new_open(sides[FORWARD], problem.start_blank),
+                 new_open(sides[BACKWARD], problem.goal_blank))  # fmt: skip
+        loop(sides, opens, meeting, frontier)
         describe_meeting(problem, record, meeting)
         return join_path(sides, meeting.state)
     except MemoryError:
@@ -289,6 +293,11 @@ class ReadyQueue:
         self._clean(self.ready, 0)
         g, _, _, state, blank, h = heappop(self.ready)
         return state, blank, g, h
+
+    def expand_next(self, other, meeting, observer, problem) -> None:
+        """Take the ready node of least g and expand it (:func:`expand`, this side)."""
+        state, blank, g, h = self.pop_ready()
+        expand(self.side, other, state, blank, g, h, meeting, self.push, ignore, observer, problem)
 
     def __len__(self):
         return len(self.waiting) + len(self.ready)

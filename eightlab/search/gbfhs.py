@@ -13,16 +13,7 @@ from __future__ import annotations
 
 from eightlab.budget import Exhausted
 from eightlab.result import SearchResult
-from eightlab.search._sides import (
-    BACKWARD,
-    FORWARD,
-    ReadyQueue,
-    expand,
-    ignore,
-    run_bidirectional,
-    search_sides,
-    start_stats,
-)
+from eightlab.search._sides import BACKWARD, FORWARD, run_bidirectional, search_sides, start_stats
 
 
 def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
@@ -30,9 +21,7 @@ def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
     record = start_stats(stats)
     limits = record["f_limits"] = []  # one (f_lim, g_lim_F, g_lim_B) per iteration
 
-    def loop(sides, meeting, frontier):
-        queues = (ReadyQueue(sides[FORWARD], problem.start_blank),
-                  ReadyQueue(sides[BACKWARD], problem.goal_blank))  # fmt: skip
+    def loop(sides, queues, meeting, frontier):
         f_lim = max(sides[FORWARD].root_h, sides[BACKWARD].root_h, 1)
         g_lim = [(f_lim + 1) // 2, f_lim - (f_lim + 1) // 2]
         limits.append((f_lim, *g_lim))
@@ -54,9 +43,7 @@ def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
             expanded = sides[0].expanded + sides[1].expanded
             if expanded >= check_at:
                 check_at = budget.check(expanded, len(sides[0].g) + len(sides[1].g))
-            state, blank, g, h = queues[d].pop_ready()
-            expand(sides[d], sides[1 - d], state, blank, g, h, meeting,
-                   queues[d].push, ignore, observer, problem)  # fmt: skip
+            queues[d].expand_next(sides[1 - d], meeting, observer, problem)
             frontier[0] = max(frontier[0], len(queues[0]) + len(queues[1]))
         record["termination"] = (
             "U <= f_lim" if meeting.cost <= f_lim else "a side's open list is empty"

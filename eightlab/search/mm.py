@@ -31,10 +31,9 @@ def _mm_core(problem, stats, budget, forward_h, backward_h, *, observer, naive):
     """MM (or, with ``naive``, two A*s stopped at the first meeting); returns the path."""
     record = start_stats(stats)
 
-    def loop(sides, meeting, frontier):
-        priority = _f if naive else _mm_priority
-        opens = (PriorityOpen(sides[FORWARD], problem.start_blank, priority),
-                 PriorityOpen(sides[BACKWARD], problem.goal_blank, priority))  # fmt: skip
+    priority = _f if naive else _mm_priority
+
+    def loop(sides, opens, meeting, frontier):
         check_at = budget.first_check()
         while True:
             fo, bo = opens
@@ -62,7 +61,10 @@ def _mm_core(problem, stats, budget, forward_h, backward_h, *, observer, naive):
                    opens[d].push, opens[d].withdraw, observer, problem)  # fmt: skip
             frontier[0] = max(frontier[0], len(fo.heap) + len(bo.heap))
 
-    return search_sides(problem, stats, budget, forward_h, backward_h, record, loop)
+    def new_open(side, blank):
+        return PriorityOpen(side, blank, priority)
+
+    return search_sides(problem, stats, budget, forward_h, backward_h, record, loop, new_open)
 
 
 def _mm_priority(g, h):
