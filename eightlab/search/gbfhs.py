@@ -75,17 +75,18 @@ def gbfhs_search(
     Parameters
     ----------
     start, goal, heuristic, **budgets
-        As in :func:`~eightlab.search.solve`; ``max_nodes`` counts both sides,
-        ``max_stored`` the states in both sides' tables. Front-to-end heuristic: the
-        forward side uses it bound to the goal, the backward side bound to the start.
+        As in :func:`~eightlab.search.solve`. The budgets count both sides together
+        (``max_nodes`` the nodes they expand, ``max_stored`` the states in their
+        tables); the heuristic is front-to-end, bound to the goal on the forward side
+        and to the start on the backward side.
     observer : Observer, optional
         Receives the expand and generate events of both sides.
 
     Returns
     -------
     SearchResult
-        A shortest path with any admissible heuristic (closed nodes reached more
-        cheaply are reopened, so every iteration expands what its limits allow).
+        A shortest path with any admissible heuristic: closed nodes reached more
+        cheaply are reopened, so every iteration expands what its limits allow.
         ``stats.per_direction`` as for :func:`~eightlab.search.mm.mm_search`, plus
         ``f_limits``: ``(f_lim, g_lim_F, g_lim_B)`` of each iteration.
 
