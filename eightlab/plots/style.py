@@ -26,6 +26,7 @@ from eightlab.files import atomic_path
 from eightlab.plots.encoding import (  # noqa: F401  (the encoding, re-exported)
     ALGORITHM_COLORS,
     HEURISTIC_STYLES,
+    UNKNOWN,
     algorithm_color,
     heuristic_color,
     heuristic_linestyle,
@@ -260,6 +261,14 @@ def figure_size(kind: str = "single", rows: int = 1, height: float | None = None
     if style["max"] is not None:
         tall = min(tall, width * 9 / 16 if kind == "wide" else style["max"][1])
     return (width, tall)
+
+
+def fill_color(style: dict, k: int) -> dict:
+    """``style`` (of :mod:`eightlab.plots.encoding`) with colour ``k`` of
+    :data:`PALETTE_WIDE` where the encoding does not know the name (``UNKNOWN``'s grey)."""
+    if style["color"] == UNKNOWN["color"]:
+        style["color"] = PALETTE_WIDE[k % len(PALETTE_WIDE)]
+    return style
 
 
 def fit_text(text: str, width: float, size: float | None = None) -> str:
