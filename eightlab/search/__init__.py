@@ -48,6 +48,8 @@ from eightlab.search.rbfs import recursive_best_first_search
 class Algorithm:
     """A registered algorithm: what :func:`solve`, the CLI and the notebooks call by name.
 
+    :func:`register` adds one to :data:`ALGORITHMS`, which holds them by name.
+
     Attributes
     ----------
     name : str

@@ -72,6 +72,9 @@ def gbfhs_search(
 ) -> SearchResult:
     """GBFHS: bidirectional search on a rising f limit split into g limits.
 
+    The module docstring says why an iteration that ends without a path of cost at most
+    ``f_lim`` proves ``C* > f_lim``.
+
     Parameters
     ----------
     start, goal, heuristic, **budgets
