@@ -132,15 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     algorithms = "\n".join(f"  {a.name:16} {a.description}" for a in ALGORITHMS.values())
     heuristics = "\n".join(f"  {h.name:22} {h.description}" for h in HEURISTICS.values())
-    solve = commands.add_parser(
-        "solve",
-        help="solve one board",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Solve one board and print the path (moves of the blank: u d l r), its "
+    solve = _add_command(commands, "solve", "solve one board",
+        "Solve one board and print the path (moves of the blank: u d l r), its "
         "length and the search's counts.\n\nBoards: 283104765 (0 = blank), "
         "'2 3 4 1 5 x 7 6 8' (x = blank), 564178X23 (X = blank).",
         epilog=f"algorithms:\n{algorithms}\n\nheuristics:\n{heuristics}\n\n{EXIT_STATUSES}",
-    )
+    )  # fmt: skip
     solve.add_argument("start", metavar="START", help="the start board")
     solve.add_argument(
         "--goal", default=None, metavar="GOAL",
@@ -194,24 +191,19 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--results", default=None, metavar="DIR",
                      help="default: results/ of the checkout, from any working directory")  # fmt: skip
 
-    problem = commands.add_parser(
-        "problem",
-        help="answer a source contest problem from standard input",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Read a contest problem's input on standard input and write its output "
+    problem = _add_command(commands, "problem",
+        "answer a source contest problem from standard input",
+        "Read a contest problem's input on standard input and write its output "
         "byte for byte.\n\n" + "\n".join(f"  {k:14} {v}" for k, v in PROBLEMS.items()),
-    )
+    )  # fmt: skip
     problem.add_argument("name", choices=list(PROBLEMS), metavar="NAME", help=", ".join(PROBLEMS))
     problem.add_argument("--method", choices=["table", "idastar"], default="table",
                          help="answer from per-blank BFS tables (default) or IDA* per case")  # fmt: skip
 
-    pdb = commands.add_parser(
-        "pdb",
-        help="build or list the 15- and 24-puzzle pattern databases",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Build the additive pattern databases of the 15- and 24-puzzle ahead of a search, "
+    pdb = _add_command(commands, "pdb", "build or list the 15- and 24-puzzle pattern databases",
+        "Build the additive pattern databases of the 15- and 24-puzzle ahead of a search, "
         "or list those in the cache.\n\n" + _pdb_cache_text(),
-    )
+    )  # fmt: skip
     pdb_commands = pdb.add_subparsers(dest="pdb_command", metavar="ACTION", parser_class=_Parser)
     pdb_commands.required = True
     build = pdb_commands.add_parser("build", help="build (or check) one partition's databases")
@@ -239,6 +231,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="FILE.png, FILE.svg or FILE.pdf (default: NAME.png here)")  # fmt: skip
     plot.add_argument("--list", action="store_true", help="name the figures and their tables")
     return parser
+
+
+def _add_command(commands, name: str, help: str, description: str, **kw):
+    """A subcommand whose description and epilog keep their line breaks."""
+    raw = argparse.RawDescriptionHelpFormatter
+    return commands.add_parser(name, help=help, formatter_class=raw, description=description, **kw)
 
 
 def _pdb_cache_text() -> str:

@@ -62,18 +62,23 @@ def korf100() -> list[Board]:
     list of Board
         100 4x4 boards, each solvable for :data:`KORF_GOAL`.
     """
+    return _read_boards("korf100.txt", 4)
+
+
+def _read_boards(name: str, width: int) -> list[Board]:
+    """The boards of package data file ``name``, one a line (``#`` starts a comment line)."""
     from importlib.resources import files
 
-    text = files("eightlab.data").joinpath("korf100.txt").read_text(encoding="ascii")
+    text = files("eightlab.data").joinpath(name).read_text(encoding="ascii")
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    return [Board.parse(line, 4, 4) for line in lines]
+    return [Board.parse(line, width, width) for line in lines]
 
 
 def korf_felner_24() -> list[Board]:
     """Korf & Felner's 50 random 24-puzzle instances (2002), for :data:`KORF_GOAL_24`.
 
-    Read from the package data file ``eightlab/data/korf_felner24.txt`` (cited in its
-    header); instance k (1-based, as in the paper) is ``korf_felner_24()[k - 1]``.
+    The package data file ``eightlab/data/korf_felner24.txt`` holds them (its header
+    cites the paper). Instance k, 1-based as in the paper, is ``korf_felner_24()[k - 1]``.
 
     Returns
     -------
@@ -85,11 +90,7 @@ def korf_felner_24() -> list[Board]:
     .. [1] R. E. Korf and A. Felner, "Disjoint pattern database heuristics", Artificial
        Intelligence 134(1-2), 2002.
     """
-    from importlib.resources import files
-
-    text = files("eightlab.data").joinpath("korf_felner24.txt").read_text(encoding="ascii")
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    return [Board.parse(line, 5, 5) for line in lines]
+    return _read_boards("korf_felner24.txt", 5)
 
 
 def korf_felner_24_lengths() -> dict[int, int]:

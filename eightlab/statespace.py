@@ -99,11 +99,12 @@ def rank_array(perms: np.ndarray) -> np.ndarray:
 def permutation_table() -> np.ndarray:
     """Every 3x3 board in rank order: row ``r`` holds the tiles of the board of rank ``r``.
 
+    ``itertools.permutations(range(9))`` yields permutations in lexicographic, that is
+    rank, order. Built once per process and cached.
+
     Returns
     -------
     numpy.ndarray of int8, shape (9!, 9), read-only
-        ``itertools.permutations(range(9))`` yields permutations in lexicographic,
-        that is rank, order. Built once per process and cached.
     """
     flat = np.fromiter(
         chain.from_iterable(permutations(range(SIZE))), dtype=np.int8, count=STATES * SIZE

@@ -11,12 +11,12 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from eightlab.plots.encoding import UNKNOWN, heuristic_style
-from eightlab.plots.style import (
-    PALETTE_WIDE,
+from eightlab.plots.style import (  # heuristic_style: the encoding's, re-exported
     current_style,
     figure_size,
+    fill_color,
     fit_text,
+    heuristic_style,
     integer_ticks,
     legend_outside,
 )
@@ -26,10 +26,7 @@ NAMED_INSTANCES = 20
 
 
 def _style(name: str, k: int) -> dict:
-    style = heuristic_style(name)
-    if style["color"] == UNKNOWN["color"]:
-        style["color"] = PALETTE_WIDE[k % len(PALETTE_WIDE)]
-    return style
+    return fill_color(heuristic_style(name), k)
 
 
 def _solved(runs):

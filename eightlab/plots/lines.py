@@ -23,13 +23,13 @@ from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from eightlab.plots.encoding import UNKNOWN, series_style
+from eightlab.plots.encoding import series_style
 from eightlab.plots.style import (
     BAND_LABEL,
     MEDIAN_TITLE,
-    PALETTE_WIDE,
     current_style,
     figure_size,
+    fill_color,
     fit_text,
     integer_ticks,
     legend_outside,
@@ -57,9 +57,8 @@ def _series(table, label_by: str = "run", colour_by: str | None = None):
         rows = table[
             (table["algorithm"] == algorithm) & (table["heuristic"].fillna("") == heuristic)
         ]
-        style = series_style(algorithm, heuristic, by=colour_by)
-        if style["color"] == UNKNOWN["color"]:  # a name the encoding does not know
-            style["color"] = PALETTE_WIDE[algorithms.index(algorithm) % len(PALETTE_WIDE)]
+        style = fill_color(series_style(algorithm, heuristic, by=colour_by),
+                           algorithms.index(algorithm))  # fmt: skip
         if label_by == "heuristic":
             label = heuristic or run_label(algorithm, None)
         else:

@@ -41,6 +41,9 @@ class Figure:
 
 _RUNS = ("algorithm", "heuristic", "status")
 _DEPTH_TABLES = "compare_algorithms runs.csv or summary.csv (also 02, 03 *_runs.csv)"
+_KORF = "korf100 runs.csv"
+_H_TABLE = "heuristic_admissibility h_vs_hstar.csv"
+_H_COLUMNS = ("heuristic", "h_star", "h", "count")
 
 #: The figures ``plot`` draws, by name.
 FIGURES = {
@@ -60,22 +63,12 @@ FIGURES = {
             "means_by_depth", "compare_algorithms by_depth.csv (means, as AIMA's fig. 3.29)",
             ("depth",), "means",
         ),
-        Figure(
-            "nodes_per_instance", "korf100 runs.csv",
-            ("instance", "heuristic", "generated", "status"), "instances",
-        ),
-        Figure(
-            "seconds_vs_nodes", "korf100 runs.csv",
-            ("heuristic", "generated", "seconds", "status"), "instances",
-        ),
-        Figure(
-            "h_vs_hstar", "heuristic_admissibility h_vs_hstar.csv",
-            ("heuristic", "h_star", "h", "count"), "heuristics",
-        ),
-        Figure(
-            "mean_h_by_distance", "heuristic_admissibility h_vs_hstar.csv",
-            ("heuristic", "h_star", "h", "count"), "heuristics",
-        ),
+        Figure("nodes_per_instance", _KORF, ("instance", "heuristic", "generated", "status"),
+               "instances"),
+        Figure("seconds_vs_nodes", _KORF, ("heuristic", "generated", "seconds", "status"),
+               "instances"),
+        Figure("h_vs_hstar", _H_TABLE, _H_COLUMNS, "heuristics"),
+        Figure("mean_h_by_distance", _H_TABLE, _H_COLUMNS, "heuristics"),
         Figure(
             "overestimates", "heuristic_admissibility claims.csv",
             ("heuristic", "states", "overestimates", "claims_admissible"), "heuristics",

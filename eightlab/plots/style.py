@@ -26,6 +26,7 @@ from eightlab.files import atomic_path
 from eightlab.plots.encoding import (  # noqa: F401  (the encoding, re-exported)
     ALGORITHM_COLORS,
     HEURISTIC_STYLES,
+    UNKNOWN,
     algorithm_color,
     heuristic_color,
     heuristic_linestyle,
@@ -49,18 +50,15 @@ PALETTE = (
 #: Twelve colours for charts with more series than :data:`PALETTE` tells apart: Okabe-Ito
 #: without its yellow (too pale in print), then dark colours of Paul Tol's schemes.
 PALETTE_WIDE = (
-    "#0072B2",
-    "#E69F00",
-    "#009E73",
-    "#D55E00",
-    "#CC79A7",
-    "#56B4E9",
-    "#000000",
-    "#882255",
-    "#999933",
-    "#332288",
-    "#8C510A",
-    "#888888",
+    PALETTE[:6]
+    + PALETTE[7:]
+    + (
+        "#882255",
+        "#999933",
+        "#332288",
+        "#8C510A",
+        "#888888",
+    )
 )
 
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "p", "h")
@@ -263,6 +261,14 @@ def figure_size(kind: str = "single", rows: int = 1, height: float | None = None
     if style["max"] is not None:
         tall = min(tall, width * 9 / 16 if kind == "wide" else style["max"][1])
     return (width, tall)
+
+
+def fill_color(style: dict, k: int) -> dict:
+    """``style`` (of :mod:`eightlab.plots.encoding`) with colour ``k`` of
+    :data:`PALETTE_WIDE` where the encoding does not know the name (``UNKNOWN``'s grey)."""
+    if style["color"] == UNKNOWN["color"]:
+        style["color"] = PALETTE_WIDE[k % len(PALETTE_WIDE)]
+    return style
 
 
 def fit_text(text: str, width: float, size: float | None = None) -> str:

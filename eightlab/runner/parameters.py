@@ -213,6 +213,20 @@ class Rule:
 _COUNT = "there would be no instances to run"
 _DEPTH = Rule(low=0, high=MAX_DEPTH_3X3, why="no board of the 8-puzzle is farther from its goal")
 
+
+def _numbered(count: int, what: str, empty_runs: str) -> Rule:
+    """The rule of a list of numbered instances (1 to ``count``), at most ``count`` of
+    them; an empty list runs ``empty_runs`` ("all" or "none")."""
+    return Rule(
+        low=1,
+        high=count,
+        items=True,
+        empty=True,
+        max_items=count,
+        why=f"{what} are numbered 1 to {count}; an empty list runs {empty_runs}",
+    )
+
+
 #: Every parameter of every notebook, by name (the same name means the same thing in
 #: every notebook); ``(notebook, name)`` entries override for one notebook. A test
 #: checks that every parameter declared in ``notebooks/`` has its rule.
@@ -243,14 +257,7 @@ RULES: dict = {
     "accuracy_sample": Rule(low=1, high=181_440, why="there are 181,440 boards"),
     "sample_size": Rule(low=1, high=181_440, none=True, why="there are 181,440 boards"),
     "engine": Rule(choices=("python", "compiled", "auto")),
-    ("korf100", "instances"): Rule(
-        low=1,
-        high=100,
-        items=True,
-        empty=True,
-        max_items=100,
-        why="Korf's instances are numbered 1 to 100; an empty list runs all",
-    ),
+    ("korf100", "instances"): _numbered(100, "Korf's instances", "all"),
     "bfs_radius": Rule(low=0, high=MAX_DEPTH_3X3, why="no board is farther from the goal"),
     "choices_depth": Rule(low=0, high=MAX_DEPTH_3X3, why=_DEPTH.why),
     "walk_length": Rule(low=0, high=200, why="moves of a random walk"),
@@ -268,22 +275,8 @@ RULES: dict = {
     ),
     "fifteen_boards": Rule(low=10, high=2000, why="15-puzzle boards labelled by IDA*"),
     "grid_depth": Rule(low=1, high=MAX_DEPTH_3X3, why=_DEPTH.why),
-    ("bidirectional", "korf_instances"): Rule(
-        low=1,
-        high=100,
-        items=True,
-        empty=True,
-        max_items=100,
-        why="Korf's instances are numbered 1 to 100; an empty list runs none",
-    ),
-    ("korf24", "instances"): Rule(
-        low=1,
-        high=50,
-        items=True,
-        empty=True,
-        max_items=50,
-        why="Korf & Felner's 24-puzzle instances are numbered 1 to 50; an empty list runs all",
-    ),  # fmt: skip
+    ("bidirectional", "korf_instances"): _numbered(100, "Korf's instances", "none"),
+    ("korf24", "instances"): _numbered(50, "Korf & Felner's 24-puzzle instances", "all"),
     "heuristic": Rule(registry="heuristics", why="the search needs a heuristic"),
     "total_seconds": Rule(low=1, high=7 * 86_400, why="the budget of the whole run"),
 }

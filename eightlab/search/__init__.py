@@ -48,6 +48,8 @@ from eightlab.search.rbfs import recursive_best_first_search
 class Algorithm:
     """A registered algorithm: what :func:`solve`, the CLI and the notebooks call by name.
 
+    :func:`register` adds one to :data:`ALGORITHMS`, which holds them by name.
+
     Attributes
     ----------
     name : str
@@ -97,47 +99,23 @@ def register(algorithm: Algorithm) -> Algorithm:
 
 
 # fmt: off
-register(Algorithm("bfs", breadth_first_search, informed=False, optimal=True,
-                   description="breadth-first search, hash-set visited table", label="BFS"))
-register(Algorithm("bfs-cantor", _bfs_cantor, informed=False, optimal=True,
-                   description="breadth-first search, Cantor-rank bytearray visited table", label="BFS (Cantor table)"))
-register(Algorithm("bidirectional-bfs", bidirectional_breadth_first_search, informed=False,
-                   optimal=True, description="bidirectional breadth-first search, layer by layer", label="bidirectional BFS",
-                   bidirectional=True))
-register(Algorithm("dls", depth_limited_search, informed=False, optimal=False,
-                   description="depth-limited depth-first search (limit = 31 on 3x3 by default); cutoff if no goal within it",
-                   options=("limit",), label="DLS"))
-register(Algorithm("iddfs", iterative_deepening_search, informed=False, optimal=True,
-                   description="iterative deepening depth-first search (limits 0, 1, 2, ...), never undoing the last move", label="IDDFS"))
-register(Algorithm("iddfs-tree", iterative_deepening_tree_search, informed=False, optimal=True,
-                   description="the textbook's iterative deepening (AIMA): plain tree search, the move back included", label="IDDFS (tree)"))
-register(Algorithm("iddfs-h", heuristic_iterative_deepening_search, informed=True, optimal=True,
-                   description="iterative deepening pruning g + h > bound, bound += 1 per pass", label="IDDFS (h pruning)"))
-register(Algorithm("ucs", uniform_cost_search, informed=False, optimal=True,
-                   description="uniform-cost search (f = g)", label="UCS"))
-register(Algorithm("greedy", greedy_best_first_search, informed=True, optimal=False,
-                   description="greedy best-first search (f = h)", label="greedy"))
-register(Algorithm("astar", astar_search, informed=True, optimal=True,
-                   description="A* (f = g + h)", options=("tie_breaking",), label="A*"))
-register(Algorithm("weighted-astar", weighted_astar_search, informed=True, optimal=False,
-                   description="weighted A* (f = g + w*h, w = 2 by default)", options=("weight",), label="weighted A*"))
-register(Algorithm("idastar", idastar_search, informed=True, optimal=True,
-                   description="IDA* (depth-first passes bounded by f = g + h)",
-                   options=("lexicographic",), label="IDA*"))
-register(Algorithm("rbfs", recursive_best_first_search, informed=True, optimal=True,
-                   description="recursive best-first search (Korf 1993), linear memory", label="RBFS"))
-register(Algorithm("mm", mm_search, informed=True, optimal=True,
-                   description="MM (Holte et al. 2016): bidirectional, priority max(f, 2g), meets in the middle; "
-                               "optimal with any admissible h (consistency not needed)", label="MM", bidirectional=True))
-register(Algorithm("nbs", nbs_search, informed=True, optimal=True,
-                   description="NBS (Chen et al. 2017): bidirectional, expands pairs by lb = max(f_F, f_B, g_F + g_B + 1); "
-                               "optimal with any admissible h; its 2x-the-minimum guarantee needs a consistent h", label="NBS", bidirectional=True))
-register(Algorithm("gbfhs", gbfhs_search, informed=True, optimal=True,
-                   description="GBFHS (Barley et al. 2018): bidirectional, rising f limit split into g limits; "
-                               "optimal with any admissible h (consistency not needed)", label="GBFHS", bidirectional=True))
-register(Algorithm("bidirectional-astar-naive", naive_bidirectional_astar_search, informed=True, optimal=False,
-                   description="NOT OPTIMAL: two A*s stopped at the first meeting, the classic wrong answer "
-                               "(kept to show it fail)", label="naive bidirectional A* (not optimal)", bidirectional=True))
+register(Algorithm("bfs", breadth_first_search, informed=False, optimal=True, description="breadth-first search, hash-set visited table", label="BFS"))
+register(Algorithm("bfs-cantor", _bfs_cantor, informed=False, optimal=True, description="breadth-first search, Cantor-rank bytearray visited table", label="BFS (Cantor table)"))
+register(Algorithm("bidirectional-bfs", bidirectional_breadth_first_search, informed=False, optimal=True, description="bidirectional breadth-first search, layer by layer", label="bidirectional BFS", bidirectional=True))
+register(Algorithm("dls", depth_limited_search, informed=False, optimal=False, description="depth-limited depth-first search (limit = 31 on 3x3 by default); cutoff if no goal within it", options=("limit",), label="DLS"))
+register(Algorithm("iddfs", iterative_deepening_search, informed=False, optimal=True, description="iterative deepening depth-first search (limits 0, 1, 2, ...), never undoing the last move", label="IDDFS"))
+register(Algorithm("iddfs-tree", iterative_deepening_tree_search, informed=False, optimal=True, description="the textbook's iterative deepening (AIMA): plain tree search, the move back included", label="IDDFS (tree)"))
+register(Algorithm("iddfs-h", heuristic_iterative_deepening_search, informed=True, optimal=True, description="iterative deepening pruning g + h > bound, bound += 1 per pass", label="IDDFS (h pruning)"))
+register(Algorithm("ucs", uniform_cost_search, informed=False, optimal=True, description="uniform-cost search (f = g)", label="UCS"))
+register(Algorithm("greedy", greedy_best_first_search, informed=True, optimal=False, description="greedy best-first search (f = h)", label="greedy"))
+register(Algorithm("astar", astar_search, informed=True, optimal=True, description="A* (f = g + h)", options=("tie_breaking",), label="A*"))
+register(Algorithm("weighted-astar", weighted_astar_search, informed=True, optimal=False, description="weighted A* (f = g + w*h, w = 2 by default)", options=("weight",), label="weighted A*"))
+register(Algorithm("idastar", idastar_search, informed=True, optimal=True, description="IDA* (depth-first passes bounded by f = g + h)", options=("lexicographic",), label="IDA*"))
+register(Algorithm("rbfs", recursive_best_first_search, informed=True, optimal=True, description="recursive best-first search (Korf 1993), linear memory", label="RBFS"))
+register(Algorithm("mm", mm_search, informed=True, optimal=True, description="MM (Holte et al. 2016): bidirectional, priority max(f, 2g), meets in the middle; optimal with any admissible h (consistency not needed)", label="MM", bidirectional=True))
+register(Algorithm("nbs", nbs_search, informed=True, optimal=True, description="NBS (Chen et al. 2017): bidirectional, expands pairs by lb = max(f_F, f_B, g_F + g_B + 1); optimal with any admissible h; its 2x-the-minimum guarantee needs a consistent h", label="NBS", bidirectional=True))
+register(Algorithm("gbfhs", gbfhs_search, informed=True, optimal=True, description="GBFHS (Barley et al. 2018): bidirectional, rising f limit split into g limits; optimal with any admissible h (consistency not needed)", label="GBFHS", bidirectional=True))
+register(Algorithm("bidirectional-astar-naive", naive_bidirectional_astar_search, informed=True, optimal=False, description="NOT OPTIMAL: two A*s stopped at the first meeting, the classic wrong answer (kept to show it fail)", label="naive bidirectional A* (not optimal)", bidirectional=True))
 # fmt: on
 
 

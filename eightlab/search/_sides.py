@@ -203,6 +203,38 @@ def finish(stats, record, sides, meeting, max_frontier) -> None:
         record["cost"] = meeting.cost
 
 
+def search_sides(problem, stats, budget, forward_h, backward_h, record, loop, new_open=None) -> str:
+    """Run ``loop(sides, opens, meeting, frontier)`` on fresh sides and return the path.
+
+    The set-up and finishing MM, NBS and GBFHS share: the two sides, their open lists
+    ``opens`` (``new_open(side, root_blank)`` each, a :class:`ReadyQueue` by default)
+    and an empty :class:`Meeting` (a start that is the goal ends here), then ``loop``, which expands
+    until it stops (it sets ``record["termination"]``) and keeps ``frontier[0]``, the
+    largest size of the two open lists together; then the path through the meeting
+    state. :func:`finish` runs whatever happens; after a ``MemoryError`` the budget's
+    reserve is spent first, to make room for the counts.
+    """
+    sides = meeting = None
+    frontier = [0]
+    try:
+        sides = two_sides(problem, forward_h, backward_h)
+        meeting = Meeting()
+        if problem.start == problem.goal:
+            record["termination"] = "start is the goal"
+            return ""
+        new_open = new_open or ReadyQueue
+        opens = (new_open(sides[FORWARD], problem.start_blank),
+                 new_open(sides[BACKWARD], problem.goal_blank))  # fmt: skip
+        loop(sides, opens, meeting, frontier)
+        describe_meeting(problem, record, meeting)
+        return join_path(sides, meeting.state)
+    except MemoryError:
+        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        raise
+    finally:
+        finish(stats, record, sides, meeting, frontier[0])
+
+
 def describe_meeting(problem, record, meeting) -> None:
     """Store the meeting state as board text in the ``per_direction`` record."""
     if meeting.state is not None:
@@ -261,6 +293,11 @@ class ReadyQueue:
         self._clean(self.ready, 0)
         g, _, _, state, blank, h = heappop(self.ready)
         return state, blank, g, h
+
+    def expand_next(self, other, meeting, observer, problem) -> None:
+        """Take the ready node of least g and expand it (:func:`expand`, this side)."""
+        state, blank, g, h = self.pop_ready()
+        expand(self.side, other, state, blank, g, h, meeting, self.push, ignore, observer, problem)
 
     def __len__(self):
         return len(self.waiting) + len(self.ready)

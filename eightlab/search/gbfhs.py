@@ -13,36 +13,15 @@ from __future__ import annotations
 
 from eightlab.budget import Exhausted
 from eightlab.result import SearchResult
-from eightlab.search._sides import (
-    BACKWARD,
-    FORWARD,
-    Meeting,
-    ReadyQueue,
-    describe_meeting,
-    expand,
-    finish,
-    ignore,
-    join_path,
-    run_bidirectional,
-    start_stats,
-    two_sides,
-)
+from eightlab.search._sides import BACKWARD, FORWARD, run_bidirectional, search_sides, start_stats
 
 
 def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
     """GBFHS on the two sides; returns the path (see the module docstring)."""
     record = start_stats(stats)
     limits = record["f_limits"] = []  # one (f_lim, g_lim_F, g_lim_B) per iteration
-    sides = meeting = None
-    frontier = 0
-    try:
-        sides = two_sides(problem, forward_h, backward_h)
-        meeting = Meeting()
-        if problem.start == problem.goal:
-            record["termination"] = "start is the goal"
-            return ""
-        queues = (ReadyQueue(sides[FORWARD], problem.start_blank),
-                  ReadyQueue(sides[BACKWARD], problem.goal_blank))  # fmt: skip
+
+    def loop(sides, queues, meeting, frontier):
         f_lim = max(sides[FORWARD].root_h, sides[BACKWARD].root_h, 1)
         g_lim = [(f_lim + 1) // 2, f_lim - (f_lim + 1) // 2]
         limits.append((f_lim, *g_lim))
@@ -64,20 +43,13 @@ def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
             expanded = sides[0].expanded + sides[1].expanded
             if expanded >= check_at:
                 check_at = budget.check(expanded, len(sides[0].g) + len(sides[1].g))
-            state, blank, g, h = queues[d].pop_ready()
-            expand(sides[d], sides[1 - d], state, blank, g, h, meeting,
-                   queues[d].push, ignore, observer, problem)  # fmt: skip
-            frontier = max(frontier, len(queues[0]) + len(queues[1]))
+            queues[d].expand_next(sides[1 - d], meeting, observer, problem)
+            frontier[0] = max(frontier[0], len(queues[0]) + len(queues[1]))
         record["termination"] = (
             "U <= f_lim" if meeting.cost <= f_lim else "a side's open list is empty"
         )
-        describe_meeting(problem, record, meeting)
-        return join_path(sides, meeting.state)
-    except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
-        raise
-    finally:
-        finish(stats, record, sides, meeting, frontier)
+
+    return search_sides(problem, stats, budget, forward_h, backward_h, record, loop)
 
 
 def _expandable_side(queues, sides, f_lim, g_lim):
@@ -100,20 +72,24 @@ def gbfhs_search(
 ) -> SearchResult:
     """GBFHS: bidirectional search on a rising f limit split into g limits.
 
+    The module docstring says why an iteration that ends without a path of cost at most
+    ``f_lim`` proves ``C* > f_lim``.
+
     Parameters
     ----------
     start, goal, heuristic, **budgets
-        As in :func:`~eightlab.search.solve`; ``max_nodes`` counts both sides,
-        ``max_stored`` the states in both sides' tables. Front-to-end heuristic: the
-        forward side uses it bound to the goal, the backward side bound to the start.
+        As in :func:`~eightlab.search.solve`. The budgets count both sides together
+        (``max_nodes`` the nodes they expand, ``max_stored`` the states in their
+        tables); the heuristic is front-to-end, bound to the goal on the forward side
+        and to the start on the backward side.
     observer : Observer, optional
         Receives the expand and generate events of both sides.
 
     Returns
     -------
     SearchResult
-        A shortest path with any admissible heuristic (closed nodes reached more
-        cheaply are reopened, so every iteration expands what its limits allow).
+        A shortest path with any admissible heuristic: closed nodes reached more
+        cheaply are reopened, so every iteration expands what its limits allow.
         ``stats.per_direction`` as for :func:`~eightlab.search.mm.mm_search`, plus
         ``f_limits``: ``(f_lim, g_lim_F, g_lim_B)`` of each iteration.
 

@@ -18,14 +18,10 @@ from eightlab.result import SearchResult
 from eightlab.search._sides import (
     BACKWARD,
     FORWARD,
-    Meeting,
-    describe_meeting,
     expand,
-    finish,
-    join_path,
     run_bidirectional,
+    search_sides,
     start_stats,
-    two_sides,
 )
 
 INF = float("inf")
@@ -34,17 +30,10 @@ INF = float("inf")
 def _mm_core(problem, stats, budget, forward_h, backward_h, *, observer, naive):
     """MM (or, with ``naive``, two A*s stopped at the first meeting); returns the path."""
     record = start_stats(stats)
-    sides = meeting = None
-    frontier = 0
-    try:
-        sides = two_sides(problem, forward_h, backward_h)
-        meeting = Meeting()
-        if problem.start == problem.goal:
-            record["termination"] = "start is the goal"
-            return ""
-        priority = _f if naive else _mm_priority
-        opens = (PriorityOpen(sides[FORWARD], problem.start_blank, priority),
-                 PriorityOpen(sides[BACKWARD], problem.goal_blank, priority))  # fmt: skip
+
+    priority = _f if naive else _mm_priority
+
+    def loop(sides, opens, meeting, frontier):
         check_at = budget.first_check()
         while True:
             fo, bo = opens
@@ -70,14 +59,12 @@ def _mm_core(problem, stats, budget, forward_h, backward_h, *, observer, naive):
             state, blank, g, h = opens[d].pop()
             expand(sides[d], sides[1 - d], state, blank, g, h, meeting,
                    opens[d].push, opens[d].withdraw, observer, problem)  # fmt: skip
-            frontier = max(frontier, len(fo.heap) + len(bo.heap))
-        describe_meeting(problem, record, meeting)
-        return join_path(sides, meeting.state)
-    except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
-        raise
-    finally:
-        finish(stats, record, sides, meeting, frontier)
+            frontier[0] = max(frontier[0], len(fo.heap) + len(bo.heap))
+
+    def new_open(side, blank):
+        return PriorityOpen(side, blank, priority)
+
+    return search_sides(problem, stats, budget, forward_h, backward_h, record, loop, new_open)
 
 
 def _mm_priority(g, h):

@@ -13,36 +13,15 @@ from __future__ import annotations
 
 from eightlab.budget import Exhausted
 from eightlab.result import SearchResult
-from eightlab.search._sides import (
-    BACKWARD,
-    FORWARD,
-    Meeting,
-    ReadyQueue,
-    describe_meeting,
-    expand,
-    finish,
-    ignore,
-    join_path,
-    run_bidirectional,
-    start_stats,
-    two_sides,
-)
+from eightlab.search._sides import BACKWARD, FORWARD, run_bidirectional, search_sides, start_stats
 
 
 def _nbs_core(problem, stats, budget, forward_h, backward_h, *, observer):
     """NBS on the two sides; returns the path (see the module docstring)."""
     record = start_stats(stats)
     lb_expanded = record["lb_expanded"] = {}  # lower bound -> nodes expanded at it
-    sides = meeting = None
-    frontier = 0
-    try:
-        sides = two_sides(problem, forward_h, backward_h)
-        meeting = Meeting()
-        if problem.start == problem.goal:
-            record["termination"] = "start is the goal"
-            return ""
-        queues = (ReadyQueue(sides[FORWARD], problem.start_blank),
-                  ReadyQueue(sides[BACKWARD], problem.goal_blank))  # fmt: skip
+
+    def loop(sides, queues, meeting, frontier):
         bound = max(sides[FORWARD].root_h, sides[BACKWARD].root_h)
         check_at = budget.first_check()
         while True:
@@ -58,20 +37,14 @@ def _nbs_core(problem, stats, budget, forward_h, backward_h, *, observer):
             expanded = sides[0].expanded + sides[1].expanded
             if expanded >= check_at:
                 check_at = budget.check(expanded, len(sides[0].g) + len(sides[1].g))
-            pair = queues[FORWARD].pop_ready(), queues[BACKWARD].pop_ready()
+            # the pair: the least-g ready node of each side (expanding one touches
+            # only its own side's tables, so the other's top stays the same)
             for d in (FORWARD, BACKWARD):
-                state, blank, g, h = pair[d]
-                expand(sides[d], sides[1 - d], state, blank, g, h, meeting,
-                       queues[d].push, ignore, observer, problem)  # fmt: skip
+                queues[d].expand_next(sides[1 - d], meeting, observer, problem)
             lb_expanded[bound] = lb_expanded.get(bound, 0) + 2
-            frontier = max(frontier, len(queues[0]) + len(queues[1]))
-        describe_meeting(problem, record, meeting)
-        return join_path(sides, meeting.state)
-    except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
-        raise
-    finally:
-        finish(stats, record, sides, meeting, frontier)
+            frontier[0] = max(frontier[0], len(queues[0]) + len(queues[1]))
+
+    return search_sides(problem, stats, budget, forward_h, backward_h, record, loop)
 
 
 def lowest_pair(queues, sides, bound):
