@@ -53,7 +53,7 @@ FLOORS = (
         "eightlab.experiments eightlab.runs eightlab.tables eightlab.admissibility eightlab.bidirlower "
         "eightlab.comparisons eightlab.textbook_note "
         "eightlab.runner eightlab.runner.cluster eightlab.runner.partial "
-        "eightlab.runner.progress eightlab.runner.folders",
+        "eightlab.runner.progress eightlab.runner.folders eightlab.runner.reruns",
     ),
     ("pictures of states", "eightlab.tiles eightlab.treedraw eightlab.drawing"),
     ("figures from tables", "eightlab.plots eightlab.plots."),

@@ -129,7 +129,8 @@ def run(args) -> int:
 
 
 def read_table(path):
-    """A saved table as a DataFrame (empty heuristic cells read as ``""``).
+    """A saved table as a DataFrame (empty heuristic cells read as ``""``), with the
+    seconds of its ``NAME.timings.csv`` beside it joined back (:mod:`eightlab.runner.reruns`).
 
     Raises
     ------
@@ -138,8 +139,14 @@ def read_table(path):
     """
     import pandas as pd
 
+    from eightlab.runner.reruns import TIMINGS_SUFFIX
+
+    path = Path(path)
+    timings = path.with_name(path.name.removesuffix(".csv") + TIMINGS_SUFFIX)
     try:
         table = pd.read_csv(path)
+        if timings.exists() and not path.name.endswith(TIMINGS_SUFFIX):
+            table = table.join(pd.read_csv(timings).set_index("row"))  # the seconds, apart
     except (OSError, UnicodeDecodeError, ValueError, pd.errors.ParserError) as error:
         reason = getattr(error, "strerror", None) or str(error).splitlines()[0]
         raise EightlabError(f"cannot read {quote(str(path))} as a table: {reason}") from None

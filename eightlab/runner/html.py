@@ -46,13 +46,14 @@ pre.eightlab-stderr { background: #f3f3f3; color: #444; border-left: 3px solid #
 
 
 def notebook_title(notebook) -> str | None:
-    """The text of the notebook's first Markdown heading, without its backticks."""
+    """The text of the notebook's first Markdown heading, without backticks and escapes."""
     for cell in notebook.cells:
         if cell.cell_type != "markdown":
             continue
         found = _HEADING.search(cell.source)
         if found:
-            return found.group(1).replace("`", "").strip() or None
+            text = re.sub(r"\\([\\`*_{}\[\]()#+\-.!])", r"\1", found.group(1))
+            return text.replace("`", "").strip() or None
     return None
 
 

@@ -6,7 +6,8 @@ finished run's folder is tidied before it is swapped in:
 
 * every table ``NAME.csv`` whose columns hold seconds (a column named ``seconds`` or
   with ``seconds`` as a word of its name: ``wall_seconds``, ``mean_seconds``,
-  ``seconds_vs_manhattan``) keeps its other columns, and those go to
+  ``seconds_vs_manhattan``), or a reading of the machine (``memory_budget``), keeps its
+  other columns, and those go to
   ``NAME.timings.csv``: a column ``row`` (the row of ``NAME.csv``, from 0) and the
   time columns. :func:`read_table` joins the two again;
 * the executed notebook loses the start and end times and durations papermill and
@@ -32,13 +33,18 @@ TIMINGS_SUFFIX = ".timings.csv"
 
 _TIME_COLUMN = re.compile(r"(^|_)seconds(_|$)")
 
+#: Columns that are no count but a reading of the machine at run time, kept with the
+#: times: the default memory budget (from the memory free when the search started).
+MACHINE_COLUMNS = ("memory_budget",)
+
 #: Cell and notebook metadata keys that hold clock times.
 _CLOCK_KEYS = ("start_time", "end_time", "duration")
 
 
 def is_time_column(name: str) -> bool:
-    """Whether a table's column holds seconds (see the module docstring)."""
-    return bool(_TIME_COLUMN.search(name))
+    """Whether a table's column holds seconds, or a reading of the machine such as the
+    default memory budget (:data:`MACHINE_COLUMNS`; see the module docstring)."""
+    return bool(_TIME_COLUMN.search(name)) or name in MACHINE_COLUMNS
 
 
 def split_timings(folder) -> list[Path]:
