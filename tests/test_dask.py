@@ -156,6 +156,21 @@ def _start(*command):
     )  # fmt: skip
 
 
+def _stop(processes) -> None:
+    """Stop every process group started by :func:`_start`: SIGTERM, then SIGKILL after 20 s."""
+    for process in processes:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    for process in processes:
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
 def test_a_cluster_started_by_hand_through_the_scheduler_parameter(tmp_path, serial):
     address_file = tmp_path / "scheduler.json"
     processes = [
@@ -190,17 +205,7 @@ def test_a_cluster_started_by_hand_through_the_scheduler_parameter(tmp_path, ser
         assert table.attrs["execution"]["workers"] == 2
         assert table[COUNTS].equals(serial[COUNTS])
     finally:
-        for process in processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-        for process in processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        _stop(processes)
 
 
 def test_a_lost_run_is_named_in_a_warning_and_kept_out_of_the_partial_table(tmp_path, monkeypatch):
@@ -321,14 +326,4 @@ def test_a_tls_cluster_runs_the_grid_and_refuses_a_client_without_certificates(t
             with pytest.raises(OSError):
                 Client(address, timeout=5)
     finally:
-        for process in processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-        for process in processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        _stop(processes)
