@@ -25,6 +25,8 @@ from eightlab.errors import EightlabError
 from eightlab.published import (
     AIMA_FIG_3_29,
     AIMA_SOURCE,
+    FELNER2004_LOOKUP,
+    FELNER2004_MEAN_H,
     FELNER2004_MEAN_NODES,
     FELNER2004_SOURCE,
     KORF1985_SOURCE,
@@ -223,6 +225,7 @@ def korf1985_totals(comparison) -> dict:
 
 #: The columns :func:`korf_summary_published` adds.
 KORF_SUMMARY_COLUMNS = (
+    "published_mean_h",
     "published_mean_nodes",
     "nodes_vs_published",
     "median_ratio_vs_published",
@@ -231,7 +234,7 @@ KORF_SUMMARY_COLUMNS = (
 
 
 def korf_summary_published(summary, runs):
-    """A korf100 ``summary.csv`` with Korf 1985's mean nodes beside Manhattan's row.
+    """A korf100 ``summary.csv`` with the published means beside eightlab's (Korf 1985, Felner 2004).
 
     Parameters
     ----------
@@ -243,12 +246,14 @@ def korf_summary_published(summary, runs):
     Returns
     -------
     pandas.DataFrame
-        ``summary`` with :data:`KORF_SUMMARY_COLUMNS`: for the Manhattan row, Korf's
-        mean nodes generated over the same instances (those every heuristic solved),
-        eightlab's mean over it and the median per-instance ratio, and the source; for
-        ``pdb-5-5-5`` and ``pdb-6-6-3`` Felner, Korf & Hanan's means (another instance
-        set, no per-instance ratio); nan and "" for the other heuristics. The instances are
-        the same boards, so there is no sampling error to report.
+        ``summary`` with :data:`KORF_SUMMARY_COLUMNS`. For the Manhattan row: Korf's
+        mean h of the starts and mean nodes generated over the same instances (those
+        every heuristic solved), eightlab's mean over it, the median per-instance ratio
+        and the source; the instances are the same boards, so there is no sampling
+        error to report. For the 15-puzzle's partitions (``pdb-5-5-5``, ``pdb-6-6-3``,
+        ``pdb-7-8`` and their ``-single`` variants): Felner, Korf & Hanan's mean h and
+        mean nodes (another instance set, no per-instance ratio) and, in the source,
+        which lookup their figure used. nan and "" for the other heuristics.
     """
     table = summary.drop(columns=[c for c in KORF_SUMMARY_COLUMNS if c in summary])
     solved = runs[runs["status"] == str(Status.SOLVED)]
@@ -259,16 +264,19 @@ def korf_summary_published(summary, runs):
         if row.heuristic == "manhattan" and not both.empty:
             comparison = korf1985_comparison(both)
             published = comparison["korf_generated"].mean()
+            values["published_mean_h"].append(float(comparison["korf_h_start"].mean()))
             values["published_mean_nodes"].append(published)
             values["nodes_vs_published"].append(comparison["generated"].mean() / published)
             values["median_ratio_vs_published"].append(float(comparison["ratio"].median()))
             values["published_source"].append(KORF1985_SOURCE)
         elif row.heuristic in FELNER2004_MEAN_NODES:
             published = FELNER2004_MEAN_NODES[row.heuristic]
+            values["published_mean_h"].append(FELNER2004_MEAN_H[row.heuristic])
             values["published_mean_nodes"].append(float(published))
             values["nodes_vs_published"].append(row.mean_nodes / published)
             values["median_ratio_vs_published"].append(math.nan)  # no per-instance table
-            values["published_source"].append(FELNER2004_SOURCE)
+            lookup = FELNER2004_LOOKUP[row.heuristic]
+            values["published_source"].append(f"{FELNER2004_SOURCE}; their lookup: {lookup}")
         else:
             for column in KORF_SUMMARY_COLUMNS[:-1]:
                 values[column].append(math.nan)

@@ -230,6 +230,19 @@ def test_pdb_counts_equal_the_reference(private_pdb_cache, goal):
         )
 
 
+def test_pdb_single_lookup_counts_equal_the_reference(private_pdb_cache):
+    from eightlab.engine.tables import heuristic_tables
+    from eightlab.heuristics import get_heuristic
+
+    assert heuristic_tables(get_heuristic("pdb-5-5-5-single"), KORF_GOAL).mirror_cell.size == 0
+    for seed in range(4):
+        start = walk(KORF_GOAL, 44 + seed, seed)
+        single = solve_compiled(start, KORF_GOAL, "pdb-5-5-5-single")
+        assert_same(single, solve(start, KORF_GOAL, "idastar", "pdb-5-5-5-single", engine="python"))
+        both = solve_compiled(start, KORF_GOAL, "pdb-5-5-5")  # the tables kept for both
+        assert both.length == single.length and both.stats.expanded <= single.stats.expanded
+
+
 # --------------------------------------------------------------- the korf100 notebook
 def test_korf100_notebook_runs_with_small_parameters(tmp_path, monkeypatch):
     import os

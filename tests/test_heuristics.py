@@ -46,6 +46,7 @@ NAMES = (
 )
 FOURBYFOUR = ("pdb-5-5-5", "pdb-6-6-3", "pdb-7-8", "pdb-5-5-5-rows", "pdb-6-6-3-rows")
 FIVEBYFIVE = ("pdb-6-6-6-6",)
+SINGLE = ("pdb-5-5-5-single", "pdb-6-6-3-single", "pdb-7-8-single")  # no reflected lookup
 LEARNED = ("learned", "learned-shifted", "learned-quantile", "learned-penalty")  # test_learned.py
 INADMISSIBLE = ("weighted-manhattan", "manhattan-with-blank", "linear-conflict-pairs", "nilsson")
 
@@ -60,7 +61,7 @@ def bfs_distances(goal: Board) -> dict[Board, int]:
 
 # ------------------------------------------------------------------ registry
 def test_the_registry_holds_every_heuristic_by_its_hyphenated_name():
-    assert tuple(HEURISTICS) == NAMES + FOURBYFOUR + FIVEBYFIVE + LEARNED
+    assert tuple(HEURISTICS) == NAMES + FOURBYFOUR + FIVEBYFIVE + SINGLE + LEARNED
     for name, heuristic in HEURISTICS.items():
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", name)
         assert heuristic.name == name and heuristic.description and heuristic.label
@@ -284,7 +285,7 @@ def test_the_bound_evaluators_are_cached_for_a_few_goals_only():
 
 
 def test_four_by_four_databases_refuse_other_sizes():
-    for name in FOURBYFOUR:
+    for name in FOURBYFOUR + SINGLE:
         assert not HEURISTICS[name].applies_to(Board.goal(3))
         with pytest.raises(BoardError, match="4x4"):
             h(name, "123456708")

@@ -241,6 +241,18 @@ def test_the_reflection_never_lowers_h_and_sometimes_raises_it(korf555):
     assert all(a <= b for a, b in pairs) and any(a < b for a, b in pairs)
 
 
+def test_the_single_lookup_heuristic_is_the_regular_lookup(korf555):
+    plain = pdb.AdditivePDB(KORF_GOAL, "5-5-5", korf555.patterns, korf555.tables, None, None)
+    single = get_heuristic("pdb-5-5-5-single").bind(KORF_GOAL)
+    boards = korf100()[:20]
+    assert [single(b.packed) for b in boards] == [plain.h(b.packed) for b in boards]
+    assert list(single.data.evaluate_tiles(np.array([b.tiles for b in boards]))) == [
+        plain.h(b.packed) for b in boards
+    ]
+    assert {f"pdb-{p}-single" for p in pdb.PARTITIONS} <= set(HEURISTICS)
+    assert "pdb-6-6-6-6-single" not in HEURISTICS  # offered for the 15-puzzle's partitions
+
+
 def test_the_documented_inconsistency_is_real(korf555):
     plain = pdb.AdditivePDB(KORF_GOAL, "5-5-5", korf555.patterns, korf555.tables, None, None)
     board = Board.parse("14 10 9 4 13 6 5 8 2 12 7 0 1 3 11 15", 4, 4)  # Korf's instance 32

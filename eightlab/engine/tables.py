@@ -231,15 +231,20 @@ _JOINED: dict = {}
 
 
 def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
-    """The additive pattern databases of ``partition`` as the kernel's arrays."""
-    from eightlab.heuristics.pdb import additive_pdb
+    """The additive pattern databases of ``partition`` as the kernel's arrays (without
+    the mirror arrays for ``<partition>-single``: the kernel then looks up once)."""
+    from eightlab.heuristics.pdb import SINGLE, additive_pdb, single_lookup
 
-    pdb = additive_pdb(goal, partition)
+    single = partition.endswith(SINGLE)
+    if single:
+        partition = partition[: -len(SINGLE)]
+    source = additive_pdb(goal, partition)
+    pdb = single_lookup(source) if single else source
     if sum(len(p) for p in pdb.patterns) != goal.size - 1:  # the kernel's goal test
         raise EightlabError(f"the {partition} groups do not cover every tile")
-    key = (goal, partition)
+    key = (goal, partition, single)
     entry = _JOINED.get(key)
-    if entry is None or entry[0] is not pdb:
+    if entry is None or entry[0] is not source:
         n = goal.size
         width = max(len(p) for p in pdb.patterns)
         patterns = np.zeros((len(pdb.patterns), width), dtype=np.int64)
@@ -259,7 +264,7 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
             joined["mirror_tile"] = mirror_tile
             joined["inverse_mirror"] = np.argsort(mirror_tile).astype(np.int64)
         _JOINED.clear()  # one set of joined tables at a time (7-8 is half a gigabyte)
-        _JOINED[key] = entry = (pdb, joined)
+        _JOINED[key] = entry = (source, joined)
     arrays = {**arrays, **entry[1]}
     dh = np.zeros((goal.size, 4, goal.size), dtype=np.int64)
     return HeuristicTables(2, dh, **arrays, start_value=lambda t: pdb.h(_pack(t)))

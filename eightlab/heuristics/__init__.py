@@ -27,6 +27,7 @@ name                        admissible  consistent  what it is
 ``pdb-5-5-5``               yes         no          additive databases, one byte per
 ``pdb-6-6-3``               yes         no          placement, with the reflected
 ``pdb-7-8``                 yes         no          lookup; 4x4 only; 7-8 is opt-in
+``pdb-5-5-5-single`` ...    yes         no          the same, the regular lookup only
 ``learned``                 no          no          an MLP trained on 20,000 boards'
                                                     exact distances, read from a table
 ``learned-shifted``         yes         no          max(h2, learned - delta), delta
@@ -102,7 +103,7 @@ from eightlab.heuristics.lines import (
 )
 from eightlab.heuristics.maxswap import max_swap_binder
 from eightlab.heuristics.nilsson import nilsson_binder, perimeter_cells
-from eightlab.heuristics.pdb import ALL_PARTITIONS, additive_binder, shape_of
+from eightlab.heuristics.pdb import ALL_PARTITIONS, PARTITIONS, SINGLE, additive_binder, shape_of
 from eightlab.heuristics.pdbbuild import pattern_database
 from eightlab.heuristics.pdbsmall import default_patterns, default_pdb_binder, pdb_binder
 from eightlab.heuristics.tiles import (
@@ -240,6 +241,19 @@ ADDITIVE = tuple(
         shapes={shape_of(partition)},
     )
     for partition in ALL_PARTITIONS
+) + tuple(
+    Heuristic(
+        f"pdb-{partition}{SINGLE}",
+        f"{partition} additive pattern databases, the regular lookup only (no reflection: "
+        "Felner, Korf & Hanan's one lookup against max of two), 4x4 only"
+        + ("; opt-in like pdb-7-8" if partition == "7-8" else ""),
+        True,
+        False,
+        additive_binder(partition, reflected=False),
+        label=f"PDB {partition}, one lookup",
+        shapes={shape_of(partition)},
+    )
+    for partition in PARTITIONS
 )
 #: The learned heuristics (3x3 only; trained when first bound, then cached on disk).
 LEARNED = tuple(learned_heuristics().values())

@@ -119,6 +119,9 @@ OTHER_PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
 }
 #: Every partition by name (each is a heuristic ``pdb-<name>``).
 ALL_PARTITIONS = {**PARTITIONS, **OTHER_PARTITIONS}
+#: The suffix of a heuristic without the reflected lookup (``pdb-7-8-single``), offered for
+#: :data:`PARTITIONS`: Felner, Korf & Hanan's "one lookup" against "max of two".
+SINGLE = "-single"
 #: The board of each partition (rows, cols); the others are 4x4.
 SHAPES: dict[str, tuple[int, int]] = {"6-6-6-6": (5, 5)}
 
@@ -411,12 +414,21 @@ def _build(goal, partition, patterns, deadline, progress):
 
 
 # ------------------------------------------------------------------ heuristics
-def additive_binder(partition: str):
-    """A binder for the heuristic ``pdb-<partition>`` (goals of its shape)."""
+def single_lookup(pdb: AdditivePDB) -> AdditivePDB:
+    """The same tables without the reflected lookup (``h`` = the regular lookup only)."""
+    return AdditivePDB(pdb.goal, pdb.partition, pdb.patterns, pdb.tables, None, None,
+                       pdb.build_seconds)  # fmt: skip
+
+
+def additive_binder(partition: str, reflected: bool = True):
+    """A binder for the heuristic ``pdb-<partition>`` (``pdb-<partition>-single`` when
+    not ``reflected``), for goals of its shape."""
 
     def bind(goal: Board) -> Evaluator:
         pdb = additive_pdb(goal, partition)
+        pdb = pdb if reflected else single_lookup(pdb)
         return Evaluator(pdb.h, goal.size, None, pdb.evaluate_tiles, data=pdb)
 
-    bind.__doc__ = f"Bind the {partition} additive pattern databases to a goal."
+    lookup = "" if reflected else ", the regular lookup only"
+    bind.__doc__ = f"Bind the {partition} additive pattern databases{lookup} to a goal."
     return bind

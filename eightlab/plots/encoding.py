@@ -66,6 +66,10 @@ HEURISTIC_STYLES = {
     "pdb-5-5-5": {"linestyle": "-.", "marker": "p", "color": "#d55e00"},
     "pdb-6-6-3": {"linestyle": "-.", "marker": "h", "color": "#cc79a7"},
     "pdb-7-8": {"linestyle": "-.", "marker": "H", "color": "#882255"},
+    # the regular lookup only: the family's tint, dotted, a star with as many points
+    "pdb-5-5-5-single": {"linestyle": ":", "marker": (5, 1, 0), "color": "#f4a582"},
+    "pdb-6-6-3-single": {"linestyle": ":", "marker": (6, 1, 0), "color": "#e7b9d5"},
+    "pdb-7-8-single": {"linestyle": ":", "marker": (8, 1, 0), "color": "#c2a5cf"},
     "pdb-5-5-5-rows": {"linestyle": ":", "marker": "4", "color": "#ddcc77"},
     "pdb-6-6-3-rows": {"linestyle": ":", "marker": "|", "color": "#bbbbbb"},
     "pdb-6-6-6-6": {"linestyle": "-", "marker": "8", "color": "#0077bb"},
