@@ -8,6 +8,7 @@ workers) is :func:`eightlab.experiments.run_grid`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from dataclasses import fields
@@ -15,6 +16,7 @@ from dataclasses import fields
 import pandas as pd
 
 from eightlab import statespace
+from eightlab.errors import EightlabError
 from eightlab.result import SearchStats
 from eightlab.search import solve
 from eightlab.tables import effective_branching_factor
@@ -97,6 +99,7 @@ def run_one(task: tuple) -> dict:
         One row with the keys of :data:`RUN_COLUMNS`.
     """
     instance, start, goal, optimal, algorithm, heuristic, max_nodes, max_seconds, options = task
+    warm_up(goal, algorithm, heuristic, max_seconds, options)
     result = solve(
         start,
         goal,
@@ -117,6 +120,21 @@ def run_one(task: tuple) -> dict:
     passes = result.stats.per_iteration
     row["per_iteration"] = json.dumps(passes, separators=(",", ":")) if passes else ""
     return {column: row.get(column) for column in RUN_COLUMNS}
+
+
+_WARM: set = set()  # (goal, algorithm, heuristic, options) this process has run before
+
+
+def warm_up(goal, algorithm, heuristic, max_seconds, options) -> None:
+    """Once per process and kind of run: a one-node search on the goal itself, so that
+    the pattern databases are read and the compiled kernel is loaded before the timed
+    run (a Dask worker does it on its first task; the seconds are then the search's)."""
+    key = (goal, algorithm, heuristic, repr(sorted((options or {}).items())))
+    if key not in _WARM:
+        _WARM.add(key)
+        with contextlib.suppress(EightlabError):  # the timed run reports the same error
+            solve(goal.move(goal.legal_moves()[0]), goal, algorithm, heuristic or None,
+                  max_nodes=1, max_seconds=max_seconds, **(options or {}))  # fmt: skip
 
 
 def skipped_row(task: tuple, status: str = SKIPPED) -> dict:

@@ -226,10 +226,6 @@ def _pack(tiles) -> int:
     return pack(tuple(int(t) for t in tiles))
 
 
-#: The joined tables of the last pattern databases used: (goal, partition) -> (pdb, arrays).
-_JOINED: dict = {}
-
-
 def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
     """The additive pattern databases of ``partition`` as the kernel's arrays (without
     the mirror arrays for ``<partition>-single``: the kernel then looks up once)."""
@@ -238,33 +234,27 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
     single = partition.endswith(SINGLE)
     if single:
         partition = partition[: -len(SINGLE)]
-    source = additive_pdb(goal, partition)
-    pdb = single_lookup(source) if single else source
+    pdb = additive_pdb(goal, partition)
+    pdb = single_lookup(pdb) if single else pdb
     if sum(len(p) for p in pdb.patterns) != goal.size - 1:  # the kernel's goal test
         raise EightlabError(f"the {partition} groups do not cover every tile")
-    key = (goal, partition, single)
-    entry = _JOINED.get(key)
-    if entry is None or entry[0] is not source:
-        n = goal.size
-        width = max(len(p) for p in pdb.patterns)
-        patterns = np.zeros((len(pdb.patterns), width), dtype=np.int64)
-        group_of = np.full(n, -1, dtype=np.int64)
-        for g, pattern in enumerate(pdb.patterns):
-            patterns[g, : len(pattern)] = pattern
-            group_of[list(pattern)] = g
-        lengths = np.array([len(p) for p in pdb.patterns], dtype=np.int64)
-        sizes = [len(t) for t in pdb.tables]
-        offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-        table = np.concatenate([np.asarray(t, dtype=np.uint8) for t in pdb.tables])
-        joined = {"patterns": patterns, "group_of": group_of, "lengths": lengths,
-                  "offsets": offsets, "table": table}  # fmt: skip
-        if pdb.mirror_cell is not None:
-            mirror_tile = np.asarray(pdb.mirror_tile, dtype=np.int64)
-            joined["mirror_cell"] = np.asarray(pdb.mirror_cell, dtype=np.int64)
-            joined["mirror_tile"] = mirror_tile
-            joined["inverse_mirror"] = np.argsort(mirror_tile).astype(np.int64)
-        _JOINED.clear()  # one set of joined tables at a time (7-8 is half a gigabyte)
-        _JOINED[key] = entry = (source, joined)
-    arrays = {**arrays, **entry[1]}
+    n = goal.size
+    width = max(len(p) for p in pdb.patterns)
+    patterns = np.zeros((len(pdb.patterns), width), dtype=np.int64)
+    group_of = np.full(n, -1, dtype=np.int64)
+    for g, pattern in enumerate(pdb.patterns):
+        patterns[g, : len(pattern)] = pattern
+        group_of[list(pattern)] = g
+    lengths = np.array([len(p) for p in pdb.patterns], dtype=np.int64)
+    sizes = [len(t) for t in pdb.tables]
+    offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    # pdb.joined: the tables themselves, one buffer (no copy per search or per process)
+    arrays = {**arrays, "patterns": patterns, "group_of": group_of, "lengths": lengths,
+              "offsets": offsets, "table": pdb.joined}  # fmt: skip
+    if pdb.mirror_cell is not None:
+        mirror_tile = np.asarray(pdb.mirror_tile, dtype=np.int64)
+        arrays["mirror_cell"] = np.asarray(pdb.mirror_cell, dtype=np.int64)
+        arrays["mirror_tile"] = mirror_tile
+        arrays["inverse_mirror"] = np.argsort(mirror_tile).astype(np.int64)
     dh = np.zeros((goal.size, 4, goal.size), dtype=np.int64)
     return HeuristicTables(2, dh, **arrays, start_value=lambda t: pdb.h(_pack(t)))

@@ -132,7 +132,9 @@ def shape_of(partition: str) -> tuple[int, int]:
 
 
 _DEADLINE: ContextVar[float | None] = ContextVar("pdb_build_deadline", default=None)
-_MEMORY: OrderedDict = OrderedDict()  # (goal, partition) -> AdditivePDB, the last two
+_MEMORY: OrderedDict = OrderedDict()  # (goal, partition) -> AdditivePDB, the latest used
+#: Bytes of tables :data:`_MEMORY` keeps beyond the latest one (7-8 with the small ones).
+MEMORY_BYTES = 2**30
 
 
 class PatternDatabaseError(EightlabError):
@@ -167,7 +169,8 @@ class AdditivePDB:
         The tiles of each group, in the order their placements are ranked.
     tables : list of numpy.ndarray of uint8
         ``tables[g][idx]``: fewest moves of group g's tiles from the placement of rank
-        ``idx`` (see :func:`eightlab.heuristics.pdbbuild.rank_cells`).
+        ``idx`` (see :func:`eightlab.heuristics.pdbbuild.rank_cells`); views of
+        ``joined``, the tables one after the other in one array.
     mirror_cell, mirror_tile : numpy.ndarray of int64, or None
         The reflection about the main diagonal (None when the goal's blank is off the
         diagonal): in the reflected board tile t stands on
@@ -183,12 +186,14 @@ class AdditivePDB:
     mirror_cell: np.ndarray | None
     mirror_tile: np.ndarray | None
     build_seconds: float = 0.0
+    joined: np.ndarray | None = field(default=None, init=False, repr=False)
     _plans: list = field(default_factory=list, repr=False)
     _shifts: list = field(default_factory=list, repr=False)
     _mirror: list | None = field(default=None, repr=False)
 
     def __post_init__(self):
         n = self.goal.size
+        self.joined, self.tables = pdbcache.joined(self.tables)
         for pattern, table in zip(self.patterns, self.tables, strict=True):
             bases = [n - i for i in range(len(pattern))]
             # memoryview: indexing gives a Python int without copying the table
@@ -324,7 +329,8 @@ def additive_pdb(
 ) -> AdditivePDB:
     """The additive pattern databases of ``partition`` for ``goal``.
 
-    Kept in memory (the last two), else read from the disk cache, else built (with a
+    Kept in memory (the latest used, up to :data:`MEMORY_BYTES` of tables), else read
+    from the disk cache, else built (with a
     progress bar on a terminal) and cached.
 
     Parameters
@@ -377,7 +383,7 @@ def additive_pdb(
     mirror_cell, mirror_tile = mirror_of(goal)
     pdb = AdditivePDB(goal, partition, patterns, tables, mirror_cell, mirror_tile, seconds)
     _MEMORY[key] = pdb
-    while len(_MEMORY) > 2:
+    while len(_MEMORY) > 1 and sum(p.nbytes for p in _MEMORY.values()) > MEMORY_BYTES:
         _MEMORY.popitem(last=False)
     return pdb
 

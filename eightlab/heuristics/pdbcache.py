@@ -181,6 +181,24 @@ def load(goal, partition: str, patterns) -> tuple[list[np.ndarray], float] | Non
     return tables, seconds
 
 
+def joined(tables: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """``(buffer, views)``: the tables as one contiguous uint8 array and views of it.
+
+    Tables read by :func:`load` already are views of one buffer, which is returned as it
+    is; others are copied once. The compiled search reads the buffer (no copy per
+    search, one copy of the tables in memory).
+    """
+    base = tables[0].base
+    sizes = [len(t) for t in tables]
+    if isinstance(base, np.ndarray) and base.dtype == np.uint8 and base.shape == (sum(sizes),):
+        start = base.__array_interface__["data"][0]
+        where = [t.__array_interface__["data"][0] - start for t in tables]
+        if all(t.base is base for t in tables) and where == [0, *np.cumsum(sizes)[:-1]]:
+            return base, list(tables)
+    buffer = np.concatenate([np.asarray(t, dtype=np.uint8) for t in tables])
+    return buffer, np.split(buffer, np.cumsum(sizes)[:-1])
+
+
 def listing() -> list[dict]:
     """Every cache file: path, partition, shape, goal, bytes, build seconds, and whether
     it is valid (``valid``; ``problem`` says why not: a bad header, or a size that is not
