@@ -26,6 +26,7 @@ import argparse
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -116,6 +117,13 @@ def rates(partitions, instances) -> None:
             print(f"| {heuristic} | {nodes:,} | {rate:.1f} | {c_rate:.1f} | {rate / c_rate:.2f} |")
         else:
             print(f"| {heuristic} | {nodes:,} | {rate:.1f} | (no C compiler) | |")
+    calls = []  # what a call costs besides its search: one stopped after one node
+    for _ in range(20):
+        c0 = time.process_time()
+        solve_compiled(boards[0], KORF_GOAL, f"pdb-{partitions[-1]}", max_nodes=1)
+        calls.append(time.process_time() - c0)
+    print(f"a pdb-{partitions[-1]} search stopped after one node: "
+          f"{statistics.median(calls) * 1e3:.2f} ms CPU (median of 20 calls)")  # fmt: skip
     # linear conflict against Manhattan, the same boards (a node budget keeps it short)
     print("\n| heuristic | nodes generated | M/s |\n|---|---:|---:|")
     totals = {"manhattan": [0, 0.0], "linear-conflict": [0, 0.0]}

@@ -183,6 +183,30 @@ def test_korf_comparison_of_the_committed_100_and_the_summary_columns():
     assert math.isnan(pdb["median_ratio_vs_published"])  # no per-instance table for theirs
 
 
+def test_the_felner2004_sentences_state_the_committed_summary():
+    # eightlab/heuristics/pdb.py's docstring and the korf100 notebook's summary section
+    if not (FELNER / "summary.csv").exists():
+        pytest.skip("no committed felner2004 run")
+    summary = pd.read_csv(FELNER / "summary.csv").set_index("heuristic")
+    ratio = summary["nodes_vs_published"].round(2).to_dict()
+    assert (ratio["pdb-6-6-3"], ratio["pdb-7-8"], ratio["pdb-7-8-single"]) == (0.93, 1.07, 1.04)
+    assert (ratio["pdb-5-5-5-single"], ratio["pdb-5-5-5"]) == (0.86, 0.44)
+    assert summary.loc["manhattan", "mean_h_start"] == pytest.approx(37.05)  # theirs: 36.942
+    assert summary.loc["pdb-7-8-single", "published_mean_nodes"] == 136_288
+    assert "max of regular and reflected" in summary.loc["pdb-7-8", "published_source"]
+    assert "not stated" in summary.loc["pdb-5-5-5", "published_source"]
+    provenance = json.loads((FELNER / "provenance.json").read_text())
+    readme = (ROOT / "README.md").read_text()
+    minutes, seconds = divmod(round(provenance["duration_seconds"]), 60)
+    assert f"({minutes} min {seconds} s on 2 cores" in readme  # README's results layout
+    from eightlab.heuristics import pdb as module
+
+    text = " ".join(module.__doc__.split())
+    assert "0.93 to 1.07 times" in text and "0.86 times" in text and "0.44 with" in text
+    assert min(ratio["pdb-6-6-3"], ratio["pdb-7-8"], ratio["pdb-7-8-single"]) == 0.93
+    assert max(ratio["pdb-6-6-3"], ratio["pdb-7-8"], ratio["pdb-7-8-single"]) == 1.07
+
+
 # --- the CLI on Korf's boards, and Nilsson's score ------------------------------------
 
 

@@ -24,7 +24,7 @@ PRESETS: dict[str, tuple[str, dict]] = {
     # Korf (1985): IDA* with Manhattan distance on all 100 instances
     "korf1985": ("korf100", {"heuristics": ["manhattan"], "instances": [], "workers": 2}),
     # Felner, Korf & Hanan (2004): additive pattern databases against Manhattan, each with
-    # the reflected lookup and without (-single); 7-8 builds ~0.6 GB of tables (~4 GB, ~17
+    # the reflected lookup and without (-single); 7-8 builds 0.6 GB of tables (3.8 GB and 14
     # CPU minutes, the first time)
     "felner2004": (
         "korf100",
