@@ -18,7 +18,7 @@ import pandas as pd
 from eightlab import statespace
 from eightlab.errors import EightlabError
 from eightlab.result import SearchStats
-from eightlab.search import solve
+from eightlab.search import ALGORITHMS, solve
 from eightlab.tables import effective_branching_factor
 
 #: The count columns of a run, in :class:`~eightlab.result.SearchStats` order (the
@@ -126,15 +126,26 @@ _WARM: set = set()  # (goal, algorithm, heuristic, options) this process has run
 
 
 def warm_up(goal, algorithm, heuristic, max_seconds, options) -> None:
-    """Once per process and kind of run: a one-node search on the goal itself, so that
-    the pattern databases are read and the compiled kernel is loaded before the timed
-    run (a Dask worker does it on its first task; the seconds are then the search's)."""
-    key = (goal, algorithm, heuristic, repr(sorted((options or {}).items())))
-    if key not in _WARM:
-        _WARM.add(key)
-        with contextlib.suppress(EightlabError):  # the timed run reports the same error
-            solve(goal.move(goal.legal_moves()[0]), goal, algorithm, heuristic or None,
-                  max_nodes=1, max_seconds=max_seconds, **(options or {}))  # fmt: skip
+    """Once per process and kind of run, a one-node search from a board one move from
+    the goal, so that the pattern databases are read and the compiled kernel loaded
+    before the timed run (a Dask worker does it on its first task; the seconds are then
+    the search's own).
+
+    Not for the bidirectional searches (their backward side binds the heuristic to each
+    start, so a warm-up would build tables for a board no run uses), nor for a goal
+    without moves. An ``observer`` in ``options`` is left out: it sees the timed run
+    only. A table build that outlasts ``max_seconds`` is tried here and again by the
+    first run, so that run may take up to twice its budget.
+    """
+    options = {k: v for k, v in (options or {}).items() if k != "observer"}
+    key = (goal, algorithm, heuristic, repr(sorted(options.items())))
+    spec = ALGORITHMS.get(algorithm)
+    if key in _WARM or spec is None or spec.bidirectional or not goal.legal_moves():
+        return
+    _WARM.add(key)
+    with contextlib.suppress(EightlabError):  # the timed run reports the same error
+        solve(goal.move(goal.legal_moves()[0]), goal, algorithm, heuristic or None,
+              max_nodes=1, max_seconds=max_seconds, **options)  # fmt: skip
 
 
 def skipped_row(task: tuple, status: str = SKIPPED) -> dict:

@@ -312,3 +312,34 @@ def test_runs_carry_the_per_iteration_rows_of_the_search():
     assert runs.loc[0, "per_iteration"] == (
         json.dumps(expected, separators=(",", ":")) if expected else ""
     )
+
+
+# --- the warm-up of a grid process (eightlab.runs.warm_up) ---------------------------------
+def test_the_warm_up_leaves_the_counts_and_the_observer_alone(monkeypatch):
+    from eightlab import RecordingObserver, runs
+
+    monkeypatch.setattr(runs, "_WARM", set())
+    goal = Board.goal(3)
+    start = Board.parse("123456708").move("l").move("u")
+    seen = RecordingObserver()
+    task = (0, start, goal, None, "astar", "manhattan", None, None, {"observer": seen})
+    row = runs.run_one(task)
+    expanded = [e for e in seen.events if e[0] == "expand"]
+    assert len(expanded) == row["expanded"]  # the timed run's, not the warm-up's too
+    assert len(runs._WARM) == 1
+    runs.run_one((0, start, goal, None, "astar", "manhattan", None, None, {"observer": seen}))
+    assert len(runs._WARM) == 1  # one warm-up per kind of run, whatever the observer
+    plain = solve(start, goal, "astar", "manhattan")
+    assert (row["expanded"], row["generated"]) == (plain.stats.expanded, plain.stats.generated)
+
+
+def test_no_warm_up_for_bidirectional_searches_or_a_board_without_moves(monkeypatch):
+    from eightlab import runs
+
+    monkeypatch.setattr(runs, "_WARM", set())
+    runs.warm_up(Board.goal(3), "mm", "manhattan", None, {})  # h bound to each start
+    runs.warm_up(Board((0,), 1, 1), "astar", "manhattan", None, {})
+    runs.warm_up(Board.goal(3), "no-such-search", "", None, {})  # the run says so
+    assert runs._WARM == set()
+    row = runs.run_one((0, Board((0,), 1, 1), Board((0,), 1, 1), 0, "bfs", "", None, None, {}))
+    assert row["status"] == "solved"

@@ -86,6 +86,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from threading import Lock
 from time import perf_counter
 
 import numpy as np
@@ -136,7 +137,9 @@ def shape_of(partition: str) -> tuple[int, int]:
 
 _DEADLINE: ContextVar[float | None] = ContextVar("pdb_build_deadline", default=None)
 _MEMORY: OrderedDict = OrderedDict()  # (goal, partition) -> AdditivePDB, the latest used
-#: Bytes of tables :data:`_MEMORY` keeps beyond the latest one (7-8 with the small ones).
+_MEMORY_LOCK = Lock()  # threads of one process (korf24's workers) share it
+#: Bytes of tables :data:`_MEMORY` keeps beyond the latest one (7-8 with the small ones);
+#: a heuristic's bound evaluators keep theirs besides (:data:`~.base.BIND_CACHE_SIZE` goals).
 MEMORY_BYTES = 2**30
 
 
@@ -360,9 +363,10 @@ def additive_pdb(
         (:mod:`eightlab.search`) when the deadline passes during a build.
     """
     key = (goal, partition)
-    if key in _MEMORY:
-        _MEMORY.move_to_end(key)
-        return _MEMORY[key]
+    with _MEMORY_LOCK:
+        if key in _MEMORY:
+            _MEMORY.move_to_end(key)
+            return _MEMORY[key]
     patterns = partition_patterns(goal, partition)
     cached = pdbcache.load(goal, partition, patterns)
     if cached is None:
@@ -385,9 +389,10 @@ def additive_pdb(
     tables, seconds = cached
     mirror_cell, mirror_tile = mirror_of(goal)
     pdb = AdditivePDB(goal, partition, patterns, tables, mirror_cell, mirror_tile, seconds)
-    _MEMORY[key] = pdb
-    while len(_MEMORY) > 1 and sum(p.nbytes for p in _MEMORY.values()) > MEMORY_BYTES:
-        _MEMORY.popitem(last=False)
+    with _MEMORY_LOCK:
+        _MEMORY[key] = pdb
+        while len(_MEMORY) > 1 and sum(p.nbytes for p in _MEMORY.values()) > MEMORY_BYTES:
+            _MEMORY.popitem(last=False)
     return pdb
 
 

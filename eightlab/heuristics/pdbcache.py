@@ -184,8 +184,8 @@ def load(goal, partition: str, patterns) -> tuple[list[np.ndarray], float] | Non
 def joined(tables: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
     """``(buffer, views)``: the tables as one contiguous uint8 array and views of it.
 
-    Tables read by :func:`load` already are views of one buffer, which is returned as it
-    is; others are copied once. The compiled search reads the buffer (no copy per
+    Tables read by :func:`load` already are views of one (read-only) buffer, which is
+    returned as it is; others are copied once into a read-only buffer. The compiled search reads the buffer (no copy per
     search, one copy of the tables in memory).
     """
     base = tables[0].base
@@ -196,6 +196,7 @@ def joined(tables: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
         if all(t.base is base for t in tables) and where == [0, *np.cumsum(sizes)[:-1]]:
             return base, list(tables)
     buffer = np.concatenate([np.asarray(t, dtype=np.uint8) for t in tables])
+    buffer.flags.writeable = False  # like a loaded one: one type for numba, no aliased writes
     return buffer, np.split(buffer, np.cumsum(sizes)[:-1])
 
 
