@@ -234,7 +234,7 @@ KORF_SUMMARY_COLUMNS = (
 
 
 def korf_summary_published(summary, runs):
-    """A korf100 ``summary.csv`` with the published means beside eightlab's (Korf 1985, Felner 2004).
+    """A korf100 ``summary.csv`` with the published means beside eightlab's.
 
     Parameters
     ----------

@@ -38,10 +38,10 @@ the table does not say which lookup its 5-5-5 row used. The ``-rows`` partitions
 eightlab's first (the 3-tile group of 6-6-3-rows is the top row, beside the blank, which
 sees the most moves); with them IDA* generates 3.3 times (5-5-5) and 2.3 times (6-6-3)
 the nodes on Korf's 100 (``benchmarks/README.md``). For another goal the same cells are
-used, turned by the symmetry of the square that takes the top-left
-corner to the goal's blank when it is in a corner (else the blank's cell and cell 0
-trade places). Where a symmetry of the board maps one group's goal cells and blank
-region onto another's, that group's table is read off the other's
+used, turned by the symmetry of the square that takes the top-left corner to the goal's
+blank when it is in a corner (else the blank's cell and cell 0 trade places). Where a
+symmetry of the board maps one group's goal cells and blank region onto another's, that
+group's table is read off the other's
 (:func:`eightlab.heuristics.pdbbuild.symmetric_source`): 6-6-6-6 builds two of its four.
 
 **Reflected lookup.** Reflecting a board about the main diagonal (cell (r, c) to
@@ -336,8 +336,7 @@ def additive_pdb(
     """The additive pattern databases of ``partition`` for ``goal``.
 
     Kept in memory (the latest used, up to :data:`MEMORY_BYTES` of tables), else read
-    from the disk cache, else built (with a
-    progress bar on a terminal) and cached.
+    from the disk cache, else built (with a progress bar on a terminal) and cached.
 
     Parameters
     ----------

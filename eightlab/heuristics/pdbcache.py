@@ -185,8 +185,8 @@ def joined(tables: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
     """``(buffer, views)``: the tables as one contiguous uint8 array and views of it.
 
     Tables read by :func:`load` already are views of one (read-only) buffer, which is
-    returned as it is; others are copied once into a read-only buffer. The compiled search reads the buffer (no copy per
-    search, one copy of the tables in memory).
+    returned as it is; others are copied once into a read-only buffer. The compiled
+    search reads the buffer (no copy per search, one copy of the tables in memory).
     """
     base = tables[0].base
     sizes = [len(t) for t in tables]
