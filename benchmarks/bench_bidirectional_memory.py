@@ -3,7 +3,7 @@
 For A*, MM, NBS and GBFHS (Manhattan) on Korf's instance 1 of the 15-puzzle, each in a
 fresh process stopped by its memory budget (``--states`` states held in both sides'
 tables): the growth of peak resident memory (``ru_maxrss``) divided by the states held.
-This is the figure :data:`eightlab.budget.BYTES_PER_STATE` (400 bytes, measured on A*)
+This is the figure :data:`eightlab.search.budget.BYTES_PER_STATE` (400 bytes, measured on A*)
 must stay above for the default memory budget to hold for the new searches.
 
 Run: ``.venv/bin/python benchmarks/bench_bidirectional_memory.py [--states 1000000]``.
@@ -23,7 +23,7 @@ _CHILD = """
 import json, resource, sys
 sys.path.insert(0, {root!r})
 from eightlab import solve
-from eightlab.instances import korf100
+from eightlab.puzzle.instances import korf100
 algorithm, states = {args!r}
 goal = " ".join(map(str, range(16)))
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -1,4 +1,4 @@
-"""Speed of the compiled IDA* (eightlab.engine) against plain C and the Python reference.
+"""Speed of the compiled IDA* (eightlab.search.compiled) against plain C and the Python reference.
 
 Prints figures, asserts none (the machine may be shared; see README.md). Sections:
 
@@ -39,11 +39,11 @@ from numba import njit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from eightlab.engine import solve_compiled  # noqa: E402
-from eightlab.engine.tables import heuristic_tables, move_tables  # noqa: E402
 from eightlab.heuristics import get_heuristic  # noqa: E402
-from eightlab.instances import KORF_GOAL, korf100  # noqa: E402
+from eightlab.puzzle.instances import KORF_GOAL, korf100  # noqa: E402
 from eightlab.search import solve  # noqa: E402
+from eightlab.search.compiled import solve_compiled  # noqa: E402
+from eightlab.search.compiled.tables import heuristic_tables, move_tables  # noqa: E402
 
 #: Korf instances (1-based) of the rate section: 1.9e7 and 7.5e7 nodes with Manhattan.
 RATE_INSTANCES = (2, 8)
@@ -162,7 +162,7 @@ def rates(instances, runs: int, python_nodes: int) -> None:
 def compile_time() -> None:
     code = (
         "import time; t = time.perf_counter(); "
-        "from eightlab.engine import solve_compiled; "
+        "from eightlab.search.compiled import solve_compiled; "
         "r = solve_compiled('283104765', '123804765'); "
         "r = solve_compiled('283104765', '123804765', 'linear-conflict'); "
         "print(time.perf_counter() - t)"

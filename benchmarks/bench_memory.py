@@ -4,7 +4,7 @@ Prints, for A* (Manhattan) on a hard 4x4 board and for BFS on 3x3 boards:
 
 * bytes per state: the growth of the process's peak resident memory (``ru_maxrss``)
   during a search that stops at its memory budget, divided by the states it held
-  (``stats.max_stored``); this is what :data:`eightlab.budget.BYTES_PER_STATE`
+  (``stats.max_stored``); this is what :data:`eightlab.search.budget.BYTES_PER_STATE`
   rounds up. Each measurement runs in a fresh process, so earlier peaks do not hide it.
 * the same for the peak virtual size (``VmPeak``), which an address-space limit
   (``ulimit -v``, ``RLIMIT_AS``) counts;

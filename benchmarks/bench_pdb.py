@@ -36,22 +36,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from eightlab.engine import solve_compiled  # noqa: E402
-from eightlab.heuristics import pdb, pdbcache  # noqa: E402
-from eightlab.instances import (  # noqa: E402
+from eightlab.heuristics.pdb import additive as pdb  # noqa: E402
+from eightlab.heuristics.pdb import cache as pdbcache  # noqa: E402
+from eightlab.puzzle.instances import (  # noqa: E402
     KORF_GOAL,
     KORF_GOAL_24,
     korf100,
     korf_felner_24,
     korf_felner_24_lengths,
 )
+from eightlab.search.compiled import solve_compiled  # noqa: E402
 
 #: Korf's instances (1-based) of the rate section: 1e6 to 1e8 nodes with these databases.
 RATE_INSTANCES = (3, 17, 49, 53, 60, 66, 82, 88)
 CHILD = """
 import sys
-from eightlab.board import Board
-from eightlab.heuristics.pdb import additive_pdb, shape_of
+from eightlab.puzzle.board import Board
+from eightlab.heuristics.pdb.additive import additive_pdb, shape_of
 r, c = shape_of(sys.argv[1])
 p = additive_pdb(Board(tuple(range(r * c)), r, c), sys.argv[1], progress=False)
 print(p.build_seconds, p.nbytes)

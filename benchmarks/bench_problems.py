@@ -33,8 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from eightlab.board import Board  # noqa: E402
-from eightlab.solvability import is_solvable  # noqa: E402
+from eightlab.puzzle.board import Board  # noqa: E402
+from eightlab.puzzle.solvability import is_solvable  # noqa: E402
 
 
 def random_pairs(n: int, seed: int) -> list[tuple[Board, Board]]:

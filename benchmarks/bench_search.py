@@ -18,7 +18,7 @@ Sections:
    Cantor-rank visited tables) to the two boards farthest from the goal,
    ``867254301`` and ``647850321`` (31 moves; the goal test at generation stops it
    on the last layer, after expanding nearly every state), and the numpy layer-by-layer
-   BFS of :func:`eightlab.statespace.distance_table` when that module is present.
+   BFS of :func:`eightlab.puzzle.statespace.distance_table` when that module is present.
 2. A* with Manhattan: expansions per second over the instance set.
 3. IDA* with Manhattan: nodes generated per second (the quoted figure), expanded per
    second, and both together.
@@ -44,14 +44,14 @@ from time import perf_counter, process_time
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from eightlab.board import Board  # noqa: E402
-from eightlab.harness import Budget, Problem, path_from_parents  # noqa: E402
 from eightlab.heuristics import MANHATTAN  # noqa: E402
-from eightlab.result import SearchStats  # noqa: E402
+from eightlab.puzzle.board import Board  # noqa: E402
+from eightlab.puzzle.solvability import is_solvable  # noqa: E402
 from eightlab.search.bestfirst import _best_first_core  # noqa: E402
 from eightlab.search.bestfirst import astar_search as astar  # noqa: E402
 from eightlab.search.bfs import breadth_first_search  # noqa: E402
-from eightlab.solvability import is_solvable  # noqa: E402
+from eightlab.search.harness import Budget, Problem, path_from_parents  # noqa: E402
+from eightlab.search.result import SearchStats  # noqa: E402
 
 _idastar_module = sys.modules["eightlab.search.idastar"]
 idastar, successor_table = _idastar_module.idastar_search, _idastar_module.successor_table
@@ -67,12 +67,12 @@ HARDEST = ("867254301", "647850321")  # the two boards 31 moves from 123456780
 def instance_set(n: int, seed: int) -> tuple[list[Board], str]:
     """``n`` boards drawn uniformly among those that can reach 123456780, seeded.
 
-    Uses :func:`eightlab.instances.uniform_instances` when that module exists, else
+    Uses :func:`eightlab.puzzle.instances.uniform_instances` when that module exists, else
     shuffles with :class:`random.Random` and keeps the solvable boards; returns the
     boards and the name of the generator used.
     """
     try:
-        from eightlab.instances import uniform_instances
+        from eightlab.puzzle.instances import uniform_instances
     except ImportError:
         rng = random.Random(seed)
         boards = []
@@ -83,7 +83,7 @@ def instance_set(n: int, seed: int) -> tuple[list[Board], str]:
             if is_solvable(board, GOAL):
                 boards.append(board)
         return boards, "random.Random shuffles"
-    return list(uniform_instances(n, seed, GOAL)), "eightlab.instances.uniform_instances"
+    return list(uniform_instances(n, seed, GOAL)), "eightlab.puzzle.instances.uniform_instances"
 
 
 # ------------------------------------------------------------------------ timing
@@ -333,9 +333,9 @@ def section_full_bfs(runs: int) -> None:
             label = f"bfs visited={visited} {start}"
             print(f"   {label:34} {e:>9,} {reached:>9,} {wall:>9.3f} {cpu:>7.3f} {rate(e, wall)}")
     try:
-        from eightlab.statespace import distance_table, move_table
+        from eightlab.puzzle.statespace import distance_table, move_table
     except ImportError:
-        print("   numpy BFS: eightlab.statespace not available")
+        print("   numpy BFS: eightlab.puzzle.statespace not available")
         return
     w0 = perf_counter()
     move_table()

@@ -1,7 +1,7 @@
 /* A plain C IDA* with Manhattan distance, the yardstick of benchmarks/bench_engine.py.
  *
  * The same loop as eightlab's reference IDA* (eightlab/search/idastar.py) and the compiled
- * engine (eightlab/engine/kernel.py): successors in the order d, l, r, u (where the blank
+ * engine (eightlab/search/compiled/kernel.py): successors in the order d, l, r, u (where the blank
  * goes), parent-move pruning, h updated from the one tile that moves, the goal tested
  * when a child within the threshold is generated; so it reports the same expanded and
  * generated counts and thresholds. Recursive, as the textbooks write it.

@@ -1,6 +1,6 @@
 /* A plain C IDA* with additive pattern databases, the yardstick of benchmarks/bench_pdb.py.
  *
- * The same search as eightlab's compiled pass (eightlab/engine/kernel_pdb.py) and its
+ * The same search as eightlab's compiled pass (eightlab/search/compiled/kernel_pdb.py) and its
  * readable reference: successors in the order d, l, r, u, parent-move pruning, the group
  * of the moved tile ranked again (a popcount ranking), the reflected lookup about the main
  * diagonal only when the regular one does not prune (Korf & Felner 2002), the smallest f

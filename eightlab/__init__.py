@@ -7,7 +7,6 @@ The public names are re-exported here::
     'uldr'
 """
 
-from eightlab.board import MOVES, Board
 from eightlab.errors import (
     BoardError,
     EightlabError,
@@ -16,17 +15,24 @@ from eightlab.errors import (
     UnknownNameError,
 )
 from eightlab.heuristics import HEURISTICS, Heuristic, get_heuristic
-from eightlab.result import SearchResult, SearchStats, Status
+from eightlab.puzzle.board import MOVES, Board
+from eightlab.puzzle.solvability import is_solvable
 from eightlab.search import ALGORITHMS, Observer, RecordingObserver, get_algorithm, solve
-from eightlab.solvability import is_solvable
-from eightlab.version import __version__  # noqa: F401  (eightlab.__version__)
+from eightlab.search.result import SearchResult, SearchStats, Status
 
 
 def __getattr__(name):
-    # eightlab.explorer imports ipywidgets and matplotlib: only when it is asked for (this
+    if name == "__version__":  # said once, in pyproject.toml; importlib.metadata is slow to load
+        from importlib import metadata
+
+        try:
+            return metadata.version("eightlab")
+        except metadata.PackageNotFoundError:  # run from a checkout that is not installed
+            return "unknown"
+    # eightlab.viz.explorer imports ipywidgets and matplotlib: only when it is asked for (this
     # package's facade sits on the top floor, above everything it re-exports)
     if name == "explore":
-        from eightlab.explorer import explore
+        from eightlab.viz.explorer import explore
 
         return explore
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,6 @@
 """The command line: ``python -m eightlab solve | run | problem | pdb build|list | plot``.
 ``pdb`` builds the 15- and 24-puzzle pattern databases ahead of a search; ``plot`` redraws
-an experiment's figure from its saved table (:mod:`eightlab.plots.redraw`).
+an experiment's figure from its saved table (:mod:`eightlab.viz.plots.redraw`).
 
 Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
 (``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
@@ -247,7 +247,8 @@ def _pdb_cache_text() -> str:
 
 
 def _pdb(args) -> int:
-    from eightlab.heuristics import pdb, pdbcache
+    from eightlab.heuristics.pdb import additive as pdb
+    from eightlab.heuristics.pdb import cache as pdbcache
 
     if args.pdb_command == "list":
         rows = pdbcache.listing()
@@ -264,7 +265,7 @@ def _pdb(args) -> int:
                 f"built in {row['seconds']:7.1f} s  goal {row['goal']}  {row['path']}"
             )
         return EXIT_OK
-    from eightlab.board import Board
+    from eightlab.puzzle.board import Board
 
     rows, cols = pdb.shape_of(args.partition)
     if args.goal is None:
@@ -322,7 +323,7 @@ def _command(args) -> int:
     if args.command == "pdb":
         return _pdb(args)
     if args.command == "plot":
-        from eightlab.plots.redraw import run as run_plot
+        from eightlab.viz.plots.redraw import run as run_plot
 
         return run_plot(args)
     raise AssertionError(args.command)
@@ -366,10 +367,10 @@ def _discard_stdout() -> None:
 
 
 def _solve(args) -> int:
-    from eightlab.board import Board, goal_or_default, notation_of
     from eightlab.heuristics import get_heuristic
-    from eightlab.result import Status
+    from eightlab.puzzle.board import Board, goal_or_default, notation_of
     from eightlab.search import get_algorithm, solve
+    from eightlab.search.result import Status
 
     spec = get_algorithm(args.algorithm)
     options = {}
@@ -431,8 +432,8 @@ def _blank_first_hint(start) -> str:
     ``0 1 2 ... 15`` with the blank first, for which half of the 4x4 boards that are
     unsolvable for the default goal are solvable.
     """
-    from eightlab.board import Board
-    from eightlab.solvability import is_solvable
+    from eightlab.puzzle.board import Board
+    from eightlab.puzzle.solvability import is_solvable
 
     blank_first = Board(tuple(range(start.size)), start.rows, start.cols)
     if not is_solvable(start, blank_first):

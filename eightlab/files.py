@@ -1,4 +1,4 @@
-"""Atomic, world-readable file writing: the one helper every writer of eightlab uses.
+"""Files: atomic, world-readable writing, and the cache folder with its files.
 
 A reader never sees half a file: data go to a temporary file in the target's folder,
 which is flushed, given the mode a plain ``open`` would give (0644 under the usual
@@ -83,3 +83,38 @@ def atomic_write(target, data: bytes | str | Callable[[Path], None]) -> Path:
         else:
             temporary.write_bytes(data.encode() if isinstance(data, str) else data)
     return target
+
+
+#: The environment variable that moves the cache (the empty string turns it off).
+CACHE_ENV = "EIGHTLAB_CACHE_DIR"
+
+
+def read_cache_file(path: Path | None) -> tuple[bytes, bytes] | None:
+    """The header line (without its newline) and the data of a cache file.
+
+    None when there is no path (the cache is off), the file cannot be read or it has no
+    header line; never raises.
+    """
+    if path is None:
+        return None
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    head, sep, data = raw.partition(b"\n")
+    if not sep:
+        return None
+    return head, data
+
+
+def cache_directory() -> Path | None:
+    """Where the BFS tables are cached on disk; ``None`` when the cache is off.
+
+    ``$EIGHTLAB_CACHE_DIR`` if set (the empty string turns the cache off), else
+    ``$XDG_CACHE_HOME/eightlab``, else ``~/.cache/eightlab``.
+    """
+    override = os.environ.get(CACHE_ENV)
+    if override is not None:
+        return Path(override) if override.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "eightlab"

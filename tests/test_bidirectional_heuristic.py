@@ -18,7 +18,7 @@ import oracle
 import pytest
 
 from eightlab import Board, RecordingObserver, Status, solve
-from eightlab.bidirlower import (
+from eightlab.analysis.mustexpand import (
     grouped_cover,
     minimum_vertex_cover,
     must_expand,
@@ -26,9 +26,9 @@ from eightlab.bidirlower import (
     threshold_cover,
 )
 from eightlab.errors import EightlabError
-from eightlab.instances import instances_at_depths, uniform_instances
+from eightlab.puzzle.instances import instances_at_depths, uniform_instances
+from eightlab.puzzle.statespace import exact_distance
 from eightlab.search import ALGORITHMS
-from eightlab.statespace import exact_distance
 
 BIDIRECTIONAL = ("mm", "nbs", "gbfhs")
 GOAL = Board.goal(3)
@@ -134,7 +134,7 @@ def test_budgets_stop_them_and_say_which(algorithm, budget, reason):
 
 @pytest.mark.parametrize("algorithm", BIDIRECTIONAL + ("bidirectional-astar-naive",))
 def test_a_memory_error_ends_the_search_as_the_memory_budget(algorithm, monkeypatch):
-    import eightlab.search._sides as sides
+    import eightlab.search.sides as sides
 
     calls = {"n": 0}
     real = sides.Side.is_open

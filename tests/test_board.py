@@ -8,9 +8,9 @@ import oracle
 import pytest
 
 from eightlab import Board, BoardError, GoalMismatchError, IllegalMoveError, is_solvable
-from eightlab.board import MOVES, as_board, inversions, neighbor_table, pack, unpack
 from eightlab.errors import EightlabError, quote
-from eightlab.ranking import lehmer_code, rank, unrank
+from eightlab.puzzle.board import MOVES, as_board, inversions, neighbor_table, pack, unpack
+from eightlab.puzzle.ranking import lehmer_code, rank, unrank
 
 # ---------------------------------------------------------------- notations
 

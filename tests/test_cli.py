@@ -314,7 +314,7 @@ def test_the_blank_is_echoed_as_typed():
 
 
 def test_a_budget_spent_before_the_search_says_which():
-    from eightlab.budget import OutOfBudget
+    from eightlab.search.budget import OutOfBudget
 
     assert "time budget" in OutOfBudget().reason
 

@@ -16,10 +16,10 @@ from pathlib import Path
 import cloudpickle
 import pytest
 
-import eightlab.experiments as experiments
-from eightlab.board import Board
-from eightlab.experiments import run_grid, run_one
-from eightlab.runner.cluster import execute_tasks
+import eightlab.experiments.grid as experiments
+from eightlab.experiments.cluster import execute_tasks
+from eightlab.experiments.grid import run_grid, run_one
+from eightlab.puzzle.board import Board
 
 # the functions below are sent to the workers by value (this module is not importable there)
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -233,7 +233,7 @@ def test_a_lost_run_is_named_in_a_warning_and_kept_out_of_the_partial_table(tmp_
 
 
 def test_plain_tcp_off_this_machine_is_warned_before_any_connection(monkeypatch):
-    from eightlab.runner import cluster
+    from eightlab.experiments import cluster
 
     for address in ("tcp://10.1.2.3:8786", "192.0.2.7:8786", "tcp://lab-node:8786"):
         line = cluster.plain_tcp_warning(address)

@@ -1,4 +1,4 @@
-"""The compiled IDA* (eightlab.engine) counts exactly what the readable reference counts.
+"""The compiled IDA* (eightlab.search.compiled) counts exactly what the readable reference counts.
 
 Every comparison runs both engines on the same instance, heuristic and move order and
 asserts the same path, expanded and generated nodes, thresholds, per-iteration rows and
@@ -15,10 +15,10 @@ import time
 
 import pytest
 
-from eightlab.board import Board
-from eightlab.engine import solve_compiled, supports
 from eightlab.errors import EightlabError
+from eightlab.puzzle.board import Board
 from eightlab.search import solve
+from eightlab.search.compiled import solve_compiled, supports
 
 KORF_GOAL = Board(tuple(range(16)), 4, 4)
 #: Korf (1985) instance 1: Manhattan IDA* generates about 4e8 nodes on it.
@@ -143,7 +143,7 @@ def test_refusals_name_the_problem():
 
 
 def test_solve_dispatches_by_engine(monkeypatch):
-    import eightlab.engine.idastar as compiled_module
+    import eightlab.search.compiled.idastar as compiled_module
 
     calls = []
 
@@ -202,7 +202,7 @@ def test_ctrl_c_stops_the_compiled_search():
 @pytest.fixture(scope="module")
 def private_pdb_cache(tmp_path_factory):
     """5-5-5 (seconds to build) in a cache of this module's own; no test builds 6-6-3."""
-    from eightlab.heuristics import pdb
+    from eightlab.heuristics.pdb import additive as pdb
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
@@ -217,8 +217,8 @@ def private_pdb_cache(tmp_path_factory):
     ids=["korf-goal", "blank-last", "blank-off-the-diagonal"],
 )
 def test_pdb_counts_equal_the_reference(private_pdb_cache, goal):
-    from eightlab.engine.tables import heuristic_tables
     from eightlab.heuristics import get_heuristic
+    from eightlab.search.compiled.tables import heuristic_tables
 
     mirrored = heuristic_tables(get_heuristic("pdb-5-5-5"), goal).mirror_cell.size > 0
     assert mirrored == (goal != KORF_GOAL.move("r"))  # the reflected lookup where it applies
@@ -231,8 +231,8 @@ def test_pdb_counts_equal_the_reference(private_pdb_cache, goal):
 
 
 def test_pdb_single_lookup_counts_equal_the_reference(private_pdb_cache):
-    from eightlab.engine.tables import heuristic_tables
     from eightlab.heuristics import get_heuristic
+    from eightlab.search.compiled.tables import heuristic_tables
 
     assert heuristic_tables(get_heuristic("pdb-5-5-5-single"), KORF_GOAL).mirror_cell.size == 0
     for seed in range(4):
@@ -283,8 +283,8 @@ def test_korf100_notebook_runs_with_small_parameters(tmp_path, monkeypatch):
 
 def test_pdb_counts_equal_the_reference_on_5x5(private_pdb_cache, monkeypatch):
     """The kernel of the 24-puzzle's 6-6-6-6, on eight 3-tile groups (tiny to build)."""
-    from eightlab.heuristics import pdb
     from eightlab.heuristics.base import Heuristic
+    from eightlab.heuristics.pdb import additive as pdb
 
     goal = Board(tuple(range(25)), 5, 5)
     groups = ((1, 2, 3), (4, 8, 9), (5, 6, 10), (7, 11, 12), (13, 14, 19), (15, 16, 20),

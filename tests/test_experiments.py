@@ -10,7 +10,7 @@ import pytest
 
 from eightlab import Board, solve
 from eightlab.errors import EightlabError, UnknownNameError
-from eightlab.experiments import (
+from eightlab.experiments.grid import (
     RUN_COLUMNS,
     STAT_COLUMNS,
     effective_branching_factor,
@@ -242,7 +242,7 @@ def test_save_figure_writes_png_svg_and_pdf_reproducibly(tmp_path):
     import matplotlib
 
     matplotlib.use("Agg")
-    from eightlab import plots
+    from eightlab.viz import plots
 
     plots.use_style()
     runs = run_grid([_board_at("ulur"), _board_at("ululdrdr")], ["astar"],
@@ -273,7 +273,7 @@ def test_median_ratio_at_the_deepest_common_depth(grid):
 
 def test_run_grid_keeps_the_shape_of_boards_that_are_not_square():
     from eightlab import Board
-    from eightlab.experiments import run_grid
+    from eightlab.experiments.grid import run_grid
 
     wide, tall = Board.parse("1 2 3\n4 x 5"), Board.parse("1 2\n3 4\nx 5")
     for board in (wide, tall):
@@ -283,7 +283,7 @@ def test_run_grid_keeps_the_shape_of_boards_that_are_not_square():
 
 
 def test_iteration_table_has_one_row_per_pass():
-    from eightlab.experiments import iteration_table
+    from eightlab.experiments.grid import iteration_table
 
     passes = [
         {"iteration": 1, "threshold": 2, "expanded": 3, "generated": 5},
@@ -305,7 +305,7 @@ def test_iteration_table_has_one_row_per_pass():
 
 
 def test_runs_carry_the_per_iteration_rows_of_the_search():
-    from eightlab.experiments import run_grid
+    from eightlab.experiments.grid import run_grid
 
     runs = run_grid(["413726580"], ["idastar"], ["manhattan"], progress=False)
     expected = solve("413726580", None, "idastar", "manhattan").stats.per_iteration
@@ -314,9 +314,10 @@ def test_runs_carry_the_per_iteration_rows_of_the_search():
     )
 
 
-# --- the warm-up of a grid process (eightlab.runs.warm_up) ---------------------------------
+# --- the warm-up of a grid process (eightlab.experiments.runs.warm_up) ---------------------------------
 def test_the_warm_up_leaves_the_counts_and_the_observer_alone(monkeypatch):
-    from eightlab import RecordingObserver, runs
+    from eightlab import RecordingObserver
+    from eightlab.experiments import runs
 
     monkeypatch.setattr(runs, "_WARM", set())
     goal = Board.goal(3)
@@ -334,7 +335,7 @@ def test_the_warm_up_leaves_the_counts_and_the_observer_alone(monkeypatch):
 
 
 def test_no_warm_up_for_bidirectional_searches_or_a_board_without_moves(monkeypatch):
-    from eightlab import runs
+    from eightlab.experiments import runs
 
     monkeypatch.setattr(runs, "_WARM", set())
     runs.warm_up(Board.goal(3), "mm", "manhattan", None, {})  # h bound to each start

@@ -15,7 +15,7 @@ import pytest
 
 import eightlab
 from eightlab import EightlabError, solve
-from eightlab.replay import Replay
+from eightlab.viz.replay import Replay
 
 BOARDS = ["283164705", "152873460", "436718520"]
 

@@ -21,13 +21,13 @@ import pytest
 from matplotlib.text import Text
 from PIL import Image
 
-from eightlab import plots
 from eightlab.cli import main
-from eightlab.experiments import run_grid
+from eightlab.experiments.grid import run_grid
 from eightlab.heuristics import HEURISTICS
-from eightlab.plots.encoding import ALGORITHM_COLORS, HEURISTIC_STYLES
-from eightlab.plots.redraw import FIGURES
 from eightlab.search import ALGORITHMS
+from eightlab.viz import plots
+from eightlab.viz.plots.encoding import ALGORITHM_COLORS, HEURISTIC_STYLES
+from eightlab.viz.plots.redraw import FIGURES
 
 STYLES = ("notebook", "slides", "paper")
 
@@ -42,7 +42,7 @@ def _close():
 # ------------------------------------------------------------------------ encoding
 def test_every_registered_algorithm_has_its_own_colour():
     missing = [name for name in ALGORITHMS if name not in ALGORITHM_COLORS]
-    assert not missing, f"add these to eightlab/plots/encoding.py ALGORITHM_COLORS: {missing}"
+    assert not missing, f"add these to eightlab/viz/plots/encoding.py ALGORITHM_COLORS: {missing}"
     colours = [ALGORITHM_COLORS[name].lower() for name in ALGORITHMS]
     assert len(set(colours)) == len(colours)
     assert all(plots.algorithm_color(name) == ALGORITHM_COLORS[name] for name in ALGORITHMS)
@@ -50,7 +50,7 @@ def test_every_registered_algorithm_has_its_own_colour():
 
 def test_every_registered_heuristic_has_its_own_line_marker_and_colour():
     missing = [name for name in HEURISTICS if name not in HEURISTIC_STYLES]
-    assert not missing, f"add these to eightlab/plots/encoding.py HEURISTIC_STYLES: {missing}"
+    assert not missing, f"add these to eightlab/viz/plots/encoding.py HEURISTIC_STYLES: {missing}"
     lines = [(HEURISTIC_STYLES[n]["linestyle"], HEURISTIC_STYLES[n]["marker"]) for n in HEURISTICS]
     assert len(set(lines)) == len(lines)
     assert len({m for _, m in lines}) == len(lines)  # the marker alone tells them apart
@@ -170,7 +170,7 @@ def test_plot_redraws_a_figure_of_a_runs_table_in_each_style(
 
 @pytest.mark.parametrize("style", STYLES)
 def test_figure_text_is_large_enough_for_the_style(style, runs_csv, korf_csv):
-    from eightlab.plots.redraw import draw, read_table
+    from eightlab.viz.plots.redraw import draw, read_table
 
     plots.use_style(style)
     smallest = {"notebook": 8, "slides": 14, "paper": 8}[style]
@@ -187,7 +187,7 @@ def test_figure_text_is_large_enough_for_the_style(style, runs_csv, korf_csv):
 
 
 def test_korf_figures_state_their_findings(korf_csv):
-    from eightlab.plots.redraw import draw, read_table
+    from eightlab.viz.plots.redraw import draw, read_table
 
     runs = read_table(korf_csv)
     title = " ".join(draw("seconds_vs_nodes", runs).axes[0].get_title().split())
@@ -227,9 +227,9 @@ def test_bad_plot_input_is_one_line_and_exit_2(runs_csv, korf_csv, tmp_path, cap
 
 
 def test_plot_draws_the_table_of_means_with_the_encoding(runs_csv, tmp_path, capsys):
-    from eightlab.plots.means import names_of
-    from eightlab.plots.redraw import draw, read_table
-    from eightlab.tables import textbook_table
+    from eightlab.analysis.summaries import textbook_table
+    from eightlab.viz.plots.means import names_of
+    from eightlab.viz.plots.redraw import draw, read_table
 
     by_depth = tmp_path / "by_depth.csv"
     textbook_table(read_table(runs_csv)).to_csv(by_depth, index=False)

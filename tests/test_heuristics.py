@@ -12,7 +12,7 @@ import oracle
 import pytest
 
 from eightlab import Board
-from eightlab.admissibility import check_claims, evaluate_all
+from eightlab.analysis.admissibility import check_claims, evaluate_all
 from eightlab.errors import BoardError, UnknownNameError
 from eightlab.heuristics import (
     HEURISTICS,
@@ -25,7 +25,7 @@ from eightlab.heuristics import (
     reversed_pairs,
     tiles_to_leave_line,
 )
-from eightlab.statespace import STATES, board_of, distance_table, exact_distance, rank_of
+from eightlab.puzzle.statespace import STATES, board_of, distance_table, exact_distance, rank_of
 
 ORDERED = "123456780"
 RING = "123804765"

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from eightlab.board import Board
-from eightlab.instances import random_solvable_board
-from eightlab.solvability import is_solvable
+from eightlab.puzzle.board import Board
+from eightlab.puzzle.instances import random_solvable_board
+from eightlab.puzzle.solvability import is_solvable
 
 
 @pytest.mark.parametrize("rows, cols", [(1, 2), (1, 5), (4, 1), (2, 2), (2, 3), (3, 3)])
@@ -21,7 +21,7 @@ def test_random_solvable_boards_are_solvable_on_every_shape(rows, cols):
 
 def test_korf_felner_24_is_shipped_with_its_goal_and_lengths():
     from eightlab.heuristics import get_heuristic
-    from eightlab.instances import KORF_GOAL_24, korf_felner_24, korf_felner_24_lengths
+    from eightlab.puzzle.instances import KORF_GOAL_24, korf_felner_24, korf_felner_24_lengths
 
     boards = korf_felner_24()
     lengths = korf_felner_24_lengths()

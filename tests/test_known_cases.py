@@ -6,8 +6,8 @@ from cases import CASES, HARD_4X4, KORF_GOAL
 from eightlab import Board, RecordingObserver, Status, solve
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.heuristics import Evaluator, Heuristic, get_heuristic
-from eightlab.instances import uniform_instances
-from eightlab.statespace import distance_table, rank_of
+from eightlab.puzzle.instances import uniform_instances
+from eightlab.puzzle.statespace import distance_table, rank_of
 
 ALGORITHMS = ["bfs", "bfs-cantor", "ucs", "astar"]
 

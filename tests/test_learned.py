@@ -13,11 +13,13 @@ import numpy as np
 import oracle
 import pytest
 
-from eightlab import Board, statespace
-from eightlab.admissibility import check_claims, evaluate_all
+from eightlab import Board
+from eightlab.analysis.admissibility import check_claims, evaluate_all
 from eightlab.errors import BoardError, EightlabError
-from eightlab.heuristics import HEURISTICS, learncache, learned_heuristics
-from eightlab.heuristics.learned import VARIANTS, build_table, canonical_form, shift
+from eightlab.heuristics import HEURISTICS, learned_heuristics
+from eightlab.heuristics.learned import cache as learncache
+from eightlab.heuristics.learned.heuristic import VARIANTS, build_table, canonical_form, shift
+from eightlab.puzzle import statespace
 from eightlab.search import solve
 
 SMALL = 400  # training boards of the small models

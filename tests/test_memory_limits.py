@@ -5,7 +5,7 @@ Each case runs ``python -m eightlab solve`` in a subprocess under ``RLIMIT_AS`` 
 rest in a few seconds, and asserts exit status 3 (or 0 for a search that finds a path
 before the limit) with one result and no traceback, within the time budget plus a
 small reserve. The default memory budget must stop the search before the limit
-(:func:`eightlab.budget.available_memory` counts the room under ``RLIMIT_AS``); with an
+(:func:`eightlab.memory.available_memory` counts the room under ``RLIMIT_AS``); with an
 explicit ``--max-stored`` far above it, the real ``MemoryError`` must end it the same way.
 """
 
@@ -103,7 +103,7 @@ def test_a_database_too_large_for_the_limit_is_refused_in_one_line(tmp_path):
 
 def test_a_memory_error_outside_a_search_is_one_line_and_exit_3(monkeypatch, capsys):
     from eightlab import cli
-    from eightlab.heuristics import pdb
+    from eightlab.heuristics.pdb import additive as pdb
 
     def no_room(*args, **kwargs):
         raise MemoryError
@@ -117,7 +117,7 @@ def test_a_memory_error_outside_a_search_is_one_line_and_exit_3(monkeypatch, cap
 def test_inside_a_dask_worker_the_workers_memory_limit_counts():
     from distributed import Client, LocalCluster
 
-    from eightlab.budget import available_memory
+    from eightlab.memory import available_memory
 
     limit = 400 * MIB
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, memory_limit=limit,

@@ -24,12 +24,12 @@ from test_tutorials import committed_notebook
 from eightlab.cli import main
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.heuristics import get_heuristic
-from eightlab.result import CONVENTIONS
 from eightlab.runner import run as notebooks
 from eightlab.runner.parameters import check_parameter, parse_value
 from eightlab.runner.plan import PRESETS, discover, folder_name, override_hash, plan_runs
 from eightlab.runner.run import run_notebooks
 from eightlab.search import ALGORITHMS
+from eightlab.search.result import CONVENTIONS
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))

@@ -2,7 +2,7 @@
 
 For every algorithm of :data:`eightlab.search.ALGORITHMS` whose ``optimal`` is True
 (with every registered heuristic whose ``admissible`` is True, if it is informed), the
-length found must equal :func:`eightlab.statespace.distance_table` on seeded uniform
+length found must equal :func:`eightlab.puzzle.statespace.distance_table` on seeded uniform
 random instances and on one instance of every depth 0..31, and the path must lead
 from the start to the goal. Algorithms registered later are picked up automatically
 (with the default budget of :data:`DEFAULT_RANDOM` random instances).
@@ -43,8 +43,8 @@ import pytest
 
 from eightlab import ALGORITHMS, Board, Status, solve
 from eightlab.heuristics import HEURISTICS
-from eightlab.instances import instances_at_depths, uniform_instances
-from eightlab.statespace import distance_table, rank_of
+from eightlab.puzzle.instances import instances_at_depths, uniform_instances
+from eightlab.puzzle.statespace import distance_table, rank_of
 
 GOAL = Board.goal(3)
 SEED = 20261130

@@ -15,16 +15,18 @@ import pytest
 
 from eightlab import Board, solve
 from eightlab.errors import BoardError
-from eightlab.heuristics import HEURISTICS, get_heuristic, pdb, pdbcache
-from eightlab.heuristics.pdbbuild import (
+from eightlab.heuristics import HEURISTICS, get_heuristic
+from eightlab.heuristics.pdb import additive as pdb
+from eightlab.heuristics.pdb import cache as pdbcache
+from eightlab.heuristics.pdb.build import (
     build_table,
     placements,
     rank_cells,
     reference_table,
     unrank_cells,
 )
-from eightlab.instances import KORF_GOAL, korf100, random_walk_instance
-from eightlab.solvability import is_solvable
+from eightlab.puzzle.instances import KORF_GOAL, korf100, random_walk_instance
+from eightlab.puzzle.solvability import is_solvable
 
 SMALL = [
     (Board((0, 1, 2, 3, 4, 5), 2, 3), (1, 2, 3)),
@@ -162,7 +164,7 @@ GOAL_5X5 = Board(tuple(range(25)), 5, 5)
     ids=["5x5-corner-blocks", "5x5-pairs", "4x4-korf", "4x4-blank-last"],
 )
 def test_a_table_derived_by_symmetry_equals_the_built_one(goal, patterns):
-    from eightlab.heuristics.pdbbuild import derive_table, symmetric_source
+    from eightlab.heuristics.pdb.build import derive_table, symmetric_source
 
     built = [build_table(goal, p) for p in patterns]
     derived = 0
@@ -176,7 +178,7 @@ def test_a_table_derived_by_symmetry_equals_the_built_one(goal, patterns):
 
 
 def test_the_six_six_six_six_partition_needs_two_builds():
-    from eightlab.heuristics.pdbbuild import symmetric_source
+    from eightlab.heuristics.pdb.build import symmetric_source
 
     patterns = pdb.partition_patterns(GOAL_5X5, "6-6-6-6")
     sources = [symmetric_source(GOAL_5X5, patterns, g) for g in range(4)]
@@ -300,7 +302,7 @@ def test_a_second_builder_waits_for_the_first_and_honours_its_deadline():
 
 
 def test_a_build_out_of_memory_is_refused_in_one_line(monkeypatch):
-    import eightlab.heuristics.pdb as module
+    import eightlab.heuristics.pdb.additive as module
 
     def exhausted(*args, **kwargs):
         raise MemoryError
@@ -344,7 +346,7 @@ def test_pdb_list_marks_truncated_and_junk_files(korf555, capsys):
 
 
 def test_an_unwritable_cache_warns_once_in_one_line(korf555, monkeypatch, capsys):
-    import eightlab.heuristics.pdbcache as cache
+    import eightlab.heuristics.pdb.cache as cache
 
     def refuse(path, write):
         raise PermissionError(13, "Permission denied")
@@ -358,7 +360,7 @@ def test_an_unwritable_cache_warns_once_in_one_line(korf555, monkeypatch, capsys
 
 
 def test_the_small_pdb_refuses_boards_too_large_for_pure_python():
-    from eightlab.heuristics.pdbsmall import MAX_STATES, default_patterns
+    from eightlab.heuristics.pdb.small import MAX_STATES, default_patterns
 
     with pytest.raises(pdb.PatternDatabaseError, match="6x6.*up to 5x5"):
         get_heuristic("pdb").bind(Board.goal(6))
@@ -400,7 +402,7 @@ def test_the_small_pdb_build_stops_at_the_search_deadline_too():
 # --------------------------------------------------------------- Korf's 100
 @pytest.mark.parametrize("number", [12, 79])  # two of the easiest of Korf's 100
 def test_korf_instances_have_the_same_optimal_length_with_pdb_and_manhattan(number, korf555):
-    engine = pytest.importorskip("eightlab.engine")
+    engine = pytest.importorskip("eightlab.search.compiled")
     board = korf100()[number - 1]
     manhattan = engine.solve_compiled(board, KORF_GOAL, "manhattan")
     with_pdb = engine.solve_compiled(board, KORF_GOAL, "pdb-5-5-5")

@@ -1,4 +1,4 @@
-"""The shared chart style of eightlab.plots: what every figure must show a reader.
+"""The shared chart style of eightlab.viz.plots: what every figure must show a reader.
 
 Whole-number ticks on axes counted in moves, legends clear of the data and saying what
 the lines and bands are, no series hidden under another, distinct colours for many
@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from eightlab import plots
+from eightlab.viz import plots
 
 DEPTHS = [4, 8, 12, 16, 20, 22]
 
@@ -364,7 +364,7 @@ def test_tutorial_charts():
 
 
 def test_conventions_note_quotes_the_conventions():
-    from eightlab.result import CONVENTIONS
+    from eightlab.search.result import CONVENTIONS
 
     note = plots.conventions_note("goal_test").data
     assert CONVENTIONS["goal_test"].replace("*", "\\*") in note
@@ -372,7 +372,7 @@ def test_conventions_note_quotes_the_conventions():
 
 
 def test_depth_first_panel_caption_is_true_for_the_tree_search():
-    from eightlab.plots.search import family_note
+    from eightlab.viz.plots.search import family_note
 
     assert "parent never generated" in family_note("depth-first", ["idastar", "iddfs"])
     tree = family_note("depth-first", ["iddfs-tree"])
@@ -381,7 +381,7 @@ def test_depth_first_panel_caption_is_true_for_the_tree_search():
 
 
 def test_conventions_footnote_keeps_the_stars_of_a_star():
-    from eightlab.plots.style import conventions_note
+    from eightlab.viz.plots.style import conventions_note
 
     text = conventions_note("parent").data
     assert "A\\*" in text and "IDA\\*" in text  # escaped: Markdown shows A* and IDA*

@@ -2,7 +2,7 @@
 
 The oracle is independent of the per-blank BFS tables of
 :mod:`eightlab.problems.lexicographic`: exact distances to B from
-``eightlab.statespace.distance_table(B)``, then from A greedily the smallest move (d < l <
+``eightlab.puzzle.statespace.distance_table(B)``, then from A greedily the smallest move (d < l <
 r < u) whose successor is one step closer to B. Every step of a shortest path must go one
 step closer, and taking the smallest such move at each step gives the lexicographically
 smallest shortest path.
@@ -19,8 +19,9 @@ import numpy as np
 import pytest
 
 import eightlab
-from eightlab import cache, problems, statespace
-from eightlab.board import INVERSE, Board
+import eightlab.puzzle
+from eightlab import files as cache
+from eightlab import problems
 from eightlab.errors import BoardError, UnknownNameError
 from eightlab.problems import (
     UnsolvablePairError,
@@ -30,6 +31,8 @@ from eightlab.problems import (
     run_problem,
     tablecache,
 )
+from eightlab.puzzle import statespace
+from eightlab.puzzle.board import INVERSE, Board
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_INPUT = "2\n12X453786\n12345678X\n564178X23\n7568X4123\n"
@@ -402,8 +405,8 @@ def test_warm_cache_answers_without_statespace(tmp_path, monkeypatch):
     ]
     # Warm: the tables come from disk; building them (statespace) is not possible now.
     monkeypatch.setattr(lexicographic, "_TABLES", {})
-    monkeypatch.setitem(sys.modules, "eightlab.statespace", None)
-    monkeypatch.delattr(eightlab, "statespace", raising=False)
+    monkeypatch.setitem(sys.modules, "eightlab.puzzle.statespace", None)
+    monkeypatch.delattr(eightlab.puzzle, "statespace", raising=False)
     assert answer("eight-ii", SAMPLE_INPUT) == (0, SAMPLE_OUTPUT, "")
     monkeypatch.setattr(lexicographic, "_TABLES", {})
     with pytest.raises(ImportError):

@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from eightlab import ALGORITHMS, Board, Status, is_solvable, solve
-from eightlab.board import INVERSE, NOTATIONS
 from eightlab.cli import main
 from eightlab.errors import BoardError, EightlabError
 from eightlab.heuristics import HEURISTICS
 from eightlab.problems import run_problem
-from eightlab.statespace import distance_table, exact_distance, rank_of
+from eightlab.puzzle.board import INVERSE, NOTATIONS
+from eightlab.puzzle.statespace import distance_table, exact_distance, rank_of
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4)]
 ADMISSIBLE = [name for name, h in HEURISTICS.items() if h.admissible]

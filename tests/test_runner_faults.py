@@ -23,8 +23,8 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 from eightlab.cli import main
 from eightlab.errors import EightlabError
+from eightlab.experiments import folders
 from eightlab.files import readable_mode
-from eightlab.runner import folders
 from eightlab.runner import run as runner
 from eightlab.runner.execute import lock_results
 from eightlab.runner.parameters import (
@@ -232,7 +232,7 @@ p = pathlib.Path(output_dir, "rows.partial.csv")
 lines = p.read_text().splitlines() if p.exists() else []
 p.write_text("".join(line + "\\n" for line in lines + [f"row {len(lines)}"]))
 pathlib.Path(output_dir, "seen.txt").write_text(str(len(lines)))
-from eightlab.runner.progress import report
+from eightlab.experiments.progress import report
 report(len(lines) + 1, 2, "rows")
 import time; time.sleep(1.5)
 assert lines, "the first run stops after one row"
@@ -397,7 +397,7 @@ def test_the_plan_holds_the_command_that_reruns_it():
 
 
 def test_a_scheduler_address_is_checked_before_connecting():
-    from eightlab.runner.cluster import execute_tasks
+    from eightlab.experiments.cluster import execute_tasks
 
     started = time.perf_counter()
     with pytest.raises(EightlabError, match="port 99999"):
@@ -430,7 +430,7 @@ def test_a_truncated_failed_notebook_is_not_kept(tmp_path, monkeypatch):
 
 
 def test_times_are_kept_apart_from_counts(tmp_path):
-    from eightlab.runner.reruns import read_table, split_timings
+    from eightlab.experiments.reruns import read_table, split_timings
 
     (tmp_path / "runs.csv").write_text(
         "algorithm,expanded,wall_seconds,cpu_seconds,status\nbfs,10,0.5,0.4,solved\nastar,3,,0.1,x\n"
@@ -453,7 +453,7 @@ def test_times_are_kept_apart_from_counts(tmp_path):
 def test_an_executed_notebook_keeps_no_clock_times(tmp_path):
     import json
 
-    from eightlab.runner.reruns import steady_notebook
+    from eightlab.experiments.reruns import steady_notebook
 
     path = tmp_path / "x.ipynb"
     clock = {"start_time": "2026-01-01T00:00:00", "end_time": "x", "duration": 1.5}
@@ -475,7 +475,7 @@ def test_an_executed_notebook_keeps_no_clock_times(tmp_path):
 def test_an_executed_notebook_keeps_no_random_ids(tmp_path):
     import json
 
-    from eightlab.runner.reruns import steady_notebook
+    from eightlab.experiments.reruns import steady_notebook
 
     def executed(uuid: str, cell_id: str) -> dict:
         table = f'<style>#T_{uuid}_row0_col0 {{color: red}}</style><table id="T_{uuid}">'

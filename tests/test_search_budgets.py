@@ -7,9 +7,9 @@ import sys
 import pytest
 
 from eightlab import Board, Observer, Status, solve
-from eightlab import budget as common
 from eightlab.errors import EightlabError
 from eightlab.search import ALGORITHMS, default_max_stored
+from eightlab.search import budget as common
 
 DEEP = "8 6 7 2 5 4 3 x 1"  # 31 moves from 12345678x
 HARD_4X4 = ("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")

@@ -13,7 +13,7 @@ from cases import CASES, SHALLOW_CASES
 from eightlab import Board, RecordingObserver, Status, solve
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.heuristics import MANHATTAN
-from eightlab.instances import random_walk_instance
+from eightlab.puzzle.instances import random_walk_instance
 from eightlab.search import ALGORITHMS
 from eightlab.search.iddfs import DIAMETERS, depth_limited_search
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from eightlab import Status, solve
-from eightlab.result import CONVENTIONS
+from eightlab.search.result import CONVENTIONS
 
 ITERATIVE = ["iddfs", "iddfs-tree", "iddfs-h", "idastar"]
 

@@ -10,9 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from eightlab.board import MOVES
-from eightlab.cli import main
-from eightlab.comparisons import (
+from eightlab.analysis.comparisons import (
     KORF_SUMMARY_COLUMNS,
     korf1985_comparison,
     korf1985_totals,
@@ -20,13 +18,15 @@ from eightlab.comparisons import (
     textbook_published,
     tie_breaking_table,
 )
+from eightlab.analysis.published import AIMA_FIG_3_29, korf1985_table
+from eightlab.analysis.summaries import textbook_table
+from eightlab.analysis.textbook_note import ids_cutoff, successor_counts, textbook_note
+from eightlab.cli import main
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
-from eightlab.instances import KORF_GOAL, korf100
-from eightlab.published import AIMA_FIG_3_29, korf1985_table
+from eightlab.puzzle.board import MOVES
+from eightlab.puzzle.instances import KORF_GOAL, korf100
 from eightlab.search import TIE_BREAKING, solve
-from eightlab.tables import textbook_table
-from eightlab.textbook_note import ids_cutoff, successor_counts, textbook_note
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "results"
@@ -110,7 +110,7 @@ def test_the_textbook_note_is_generated_from_the_committed_tables():
 
 
 def test_small_depth_b_star_of_the_book_fits_n_equals_one_plus_the_powers():
-    from eightlab.tables import effective_branching_factor
+    from eightlab.analysis.summaries import effective_branching_factor
 
     for n, d, printed in ((6, 2, 1.79), (12, 4, 1.45), (20, 6, 1.34)):
         assert round(effective_branching_factor(n - 1, d), 2) == printed
@@ -184,7 +184,7 @@ def test_korf_comparison_of_the_committed_100_and_the_summary_columns():
 
 
 def test_the_felner2004_sentences_state_the_committed_summary():
-    # eightlab/heuristics/pdb.py's docstring and the korf100 notebook's summary section
+    # eightlab/heuristics/pdb/additive.py's docstring and the korf100 notebook's summary section
     if not (FELNER / "summary.csv").exists():
         pytest.skip("no committed felner2004 run")
     summary = pd.read_csv(FELNER / "summary.csv").set_index("heuristic")
@@ -199,7 +199,7 @@ def test_the_felner2004_sentences_state_the_committed_summary():
     readme = (ROOT / "README.md").read_text()
     minutes, seconds = divmod(round(provenance["duration_seconds"]), 60)
     assert f"({minutes} min {seconds} s on 2 cores" in readme  # README's results layout
-    from eightlab.heuristics import pdb as module
+    from eightlab.heuristics.pdb import additive as module
 
     text = " ".join(module.__doc__.split())
     assert "0.93 to 1.07 times" in text and "0.86 times" in text and "0.44 with" in text

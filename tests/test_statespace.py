@@ -11,16 +11,16 @@ import oracle
 import pytest
 
 from eightlab import Board, is_solvable, solve
-from eightlab.board import INVERSE, MOVES
 from eightlab.errors import BoardError, EightlabError
-from eightlab.instances import (
+from eightlab.puzzle.board import INVERSE, MOVES
+from eightlab.puzzle.instances import (
     instances_at_depths,
     random_solvable_board,
     random_walk_instance,
     uniform_instances,
 )
-from eightlab.ranking import lehmer_code, rank, unrank
-from eightlab.statespace import (
+from eightlab.puzzle.ranking import lehmer_code, rank, unrank
+from eightlab.puzzle.statespace import (
     STATES,
     board_of,
     boards_at,

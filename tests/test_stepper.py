@@ -14,8 +14,10 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from eightlab import RecordingObserver, solve, stepper, trees
+from eightlab import RecordingObserver, solve
 from eightlab.runner import html
+from eightlab.viz import graphs as trees
+from eightlab.viz import stepper
 
 
 @pytest.fixture(autouse=True)

@@ -21,9 +21,9 @@ from cases import SHALLOW_CASES
 from test_tutorials import committed_notebook
 
 from eightlab import Board, solve
-from eightlab.budget import OutOfBudget
 from eightlab.heuristics import get_heuristic
-from eightlab.instances import instances_at_depths
+from eightlab.puzzle.instances import instances_at_depths
+from eightlab.search.budget import OutOfBudget
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 GOAL = Board.goal()

@@ -1,4 +1,4 @@
-"""The four tutorial notebooks run top to bottom; eightlab.drawing draws what it should.
+"""The four tutorial notebooks run top to bottom; eightlab.viz.drawing draws what it should.
 
 The notebooks are executed with papermill on tiny parameters into ``tmp_path`` (the
 figures they save land there); the drawing tests check the pictures' contents against
@@ -24,8 +24,10 @@ import numpy as np
 import oracle
 import pytest
 
-from eightlab import Board, RecordingObserver, drawing, solve, statespace
+from eightlab import Board, RecordingObserver, solve
 from eightlab.errors import BoardError, IllegalMoveError
+from eightlab.puzzle import statespace
+from eightlab.viz import drawing
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -445,7 +447,7 @@ def test_draw_search_tree_draws_every_node():
 def test_animation_is_a_gif_with_one_frame_per_board(tmp_path):
     from PIL import Image
 
-    from eightlab import stepper
+    from eightlab.viz import stepper
 
     start, path = "283164705", "uuldr"
     anim = stepper.animate_solution(start, path, dpi=40)

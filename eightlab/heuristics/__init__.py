@@ -4,7 +4,7 @@ Each :class:`Heuristic` has a registry name, a display label, a description and 
 *claims*: whether it is admissible (never overestimates the true distance h*) and
 consistent (``h(s) <= 1 + h(s')`` for every move ``s -> s'``, and ``h(goal) = 0``). The
 admissibility notebook and ``tests/test_oracle.py`` check every claim against the
-exhaustive table of :mod:`eightlab.statespace` (see :mod:`eightlab.admissibility`).
+exhaustive table of :mod:`eightlab.puzzle.statespace` (see :mod:`eightlab.analysis.admissibility`).
 The blank is never counted by the admissible heuristics: it is not a tile, and
 counting it can overestimate (one move puts two cells right).
 
@@ -37,16 +37,16 @@ name                        admissible  consistent  what it is
 ==========================  ==========  ==========  ====================================
 
 Where the code is: :mod:`~eightlab.heuristics.base` (the framework),
-:mod:`~eightlab.heuristics.tiles` (per-tile sums), :mod:`~eightlab.heuristics.lines`
+:mod:`~eightlab.heuristics.pertile` (per-tile sums), :mod:`~eightlab.heuristics.linear_conflict`
 (linear conflict), :mod:`~eightlab.heuristics.maxswap`,
 :mod:`~eightlab.heuristics.nilsson`, :mod:`~eightlab.heuristics.exact`, and the pattern
-databases in :mod:`~eightlab.heuristics.pdb` (partitions, lookup),
-:mod:`~eightlab.heuristics.pdbsmall` (the ``pdb`` heuristic's small databases),
-:mod:`~eightlab.heuristics.pdbbuild` (the BFS) and :mod:`~eightlab.heuristics.pdbcache`
-(the disk cache); the learned heuristics in :mod:`~eightlab.heuristics.learned` (tables,
+databases in :mod:`~eightlab.heuristics.pdb.additive` (partitions, lookup),
+:mod:`~eightlab.heuristics.pdb.small` (the ``pdb`` heuristic's small databases),
+:mod:`~eightlab.heuristics.pdb.build` (the BFS) and :mod:`~eightlab.heuristics.pdb.cache`
+(the disk cache); the learned heuristics in :mod:`~eightlab.heuristics.learned.heuristic` (tables,
 variants, why ``learned-shifted`` is admissible on 3x3 only),
-:mod:`~eightlab.heuristics.learnmodel` (features, scikit-learn models) and
-:mod:`~eightlab.heuristics.learncache` (their disk cache).
+:mod:`~eightlab.heuristics.learned.model` (features, scikit-learn models) and
+:mod:`~eightlab.heuristics.learned.cache` (their disk cache).
 
 Why the admissible claims hold for every goal: misplaced, Manhattan, max-swap and
 the pattern databases are exact distances in *relaxed* puzzles (a tile may move onto
@@ -59,7 +59,7 @@ also checked exhaustively on all 181,440 reachable boards for the goals
 ``123456780`` and ``123804765``: no admissible heuristic overestimates and no move
 violates consistency. The 4x4 databases ``pdb-5-5-5`` ... are admissible for the same
 reason but not consistent: they keep the minimum over the blank's cell (see
-:mod:`eightlab.heuristics.pdb`). The inadmissible contrasts are not consistent for either goal.
+:mod:`eightlab.heuristics.pdb.additive`). The inadmissible contrasts are not consistent for either goal.
 Three of them also overestimate on some boards for both goals; ``linear-conflict-pairs``
 overestimates for ``123456780`` but *never* for ``123804765`` (there it is admissible
 on every board, only inconsistent): a heuristic without a guarantee may still happen to
@@ -70,7 +70,7 @@ A heuristic is bound to a goal with :meth:`Heuristic.bind`, giving an
 sum of per-tile costs expose the table ``tile_cost[tile][cell]`` so that searches update
 h incrementally when one tile slides (Manhattan changes by +-1 per move). Every
 evaluator also evaluates many boards at once (:meth:`Evaluator.evaluate_tiles`, numpy),
-which :func:`eightlab.admissibility.evaluate_all` uses over all ``9!`` boards.
+which :func:`eightlab.analysis.admissibility.evaluate_all` uses over all ``9!`` boards.
 
 References
 ----------
@@ -93,8 +93,8 @@ from __future__ import annotations
 from eightlab.errors import UnknownNameError
 from eightlab.heuristics.base import Evaluator, Heuristic, tile_cost_evaluator
 from eightlab.heuristics.exact import exact_binder
-from eightlab.heuristics.learned import learned_heuristics
-from eightlab.heuristics.lines import (
+from eightlab.heuristics.learned.heuristic import learned_heuristics
+from eightlab.heuristics.linear_conflict import (
     board_lines,
     line_conflict_binder,
     longest_increasing_run,
@@ -103,10 +103,16 @@ from eightlab.heuristics.lines import (
 )
 from eightlab.heuristics.maxswap import max_swap_binder
 from eightlab.heuristics.nilsson import nilsson_binder, perimeter_cells
-from eightlab.heuristics.pdb import ALL_PARTITIONS, PARTITIONS, SINGLE, additive_binder, shape_of
-from eightlab.heuristics.pdbbuild import pattern_database
-from eightlab.heuristics.pdbsmall import default_patterns, default_pdb_binder, pdb_binder
-from eightlab.heuristics.tiles import (
+from eightlab.heuristics.pdb.additive import (
+    ALL_PARTITIONS,
+    PARTITIONS,
+    SINGLE,
+    additive_binder,
+    shape_of,
+)
+from eightlab.heuristics.pdb.build import pattern_database
+from eightlab.heuristics.pdb.small import default_patterns, default_pdb_binder, pdb_binder
+from eightlab.heuristics.pertile import (
     manhattan_cost,
     misplaced_cost,
     per_tile_binder,
@@ -235,7 +241,7 @@ ADDITIVE = tuple(
         + ("; opt-in: 0.6 GB, 14 CPU minutes and 3.8 GB to build" if partition == "7-8" else "")
         + ("; opt-in: ~0.5 GB, minutes and ~2 GB to build" if partition == "6-6-6-6" else ""),
         True,
-        False,  # the minimum over the blank's region: see eightlab.heuristics.pdb
+        False,  # the minimum over the blank's region: see eightlab.heuristics.pdb.additive
         additive_binder(partition),
         label=f"PDB {partition}",
         shapes={shape_of(partition)},

@@ -4,11 +4,44 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 import numpy as np
 
-from eightlab.board import Board, as_board, cell_bits, check_pair, pack
 from eightlab.errors import BoardError
+from eightlab.puzzle.board import Board, as_board, cell_bits, check_pair, pack
+
+_DEADLINE: ContextVar[float | None] = ContextVar("build_deadline", default=None)
+
+
+class BuildTimeout(TimeoutError):
+    """A heuristic's tables were not ready by the deadline of the search that asked.
+
+    Raised while a heuristic is bound (a pattern database built, a model trained) past
+    :func:`build_deadline`; the search harness reports it as the time budget, with
+    ``detail`` in parentheses when there is one.
+    """
+
+    def __init__(self, detail: str | None = None):
+        super().__init__(detail or "deadline passed")
+        self.detail = detail
+
+
+@contextmanager
+def build_deadline(deadline: float | None):
+    """Within the block, builds stop at ``deadline`` (a :func:`time.perf_counter` time)."""
+    token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def build_deadline_now() -> float | None:
+    """The deadline set by the innermost :func:`build_deadline` (None: no deadline)."""
+    return _DEADLINE.get()
+
 
 #: Goals whose evaluators one :class:`Heuristic` keeps (least recently used dropped).
 BIND_CACHE_SIZE = 8

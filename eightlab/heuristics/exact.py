@@ -1,5 +1,5 @@
 """The exact distance h* as a heuristic, read from the exhaustive 8-puzzle table of
-:mod:`eightlab.statespace` (3x3 only), indexed by Cantor rank (:mod:`eightlab.ranking`)."""
+:mod:`eightlab.puzzle.statespace` (3x3 only), indexed by Cantor rank (:mod:`eightlab.puzzle.ranking`)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from array import array
 
 import numpy as np
 
-from eightlab.board import Board
 from eightlab.heuristics.base import Evaluator
-from eightlab.ranking import rank
+from eightlab.puzzle.board import Board
+from eightlab.puzzle.ranking import rank
 
 
 def exact_binder(goal: Board) -> Evaluator:
-    """Bind h* (the exact distance from :mod:`eightlab.statespace`) to a 3x3 goal.
+    """Bind h* (the exact distance from :mod:`eightlab.puzzle.statespace`) to a 3x3 goal.
 
     Unreachable states (never met by a search from a solvable start) get ``-1``.
 
@@ -22,7 +22,7 @@ def exact_binder(goal: Board) -> Evaluator:
     BoardError
         If the goal is not 3x3: the exhaustive table exists only for the 8-puzzle.
     """
-    from eightlab import statespace
+    from eightlab.puzzle import statespace
 
     statespace.require_3x3(goal, "the exact heuristic (a table of all 9! boards)")
     table = statespace.distance_table(goal)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from eightlab.board import Board, cell_bits
 from eightlab.heuristics.base import Evaluator
+from eightlab.puzzle.board import Board, cell_bits
 
 
 def max_swap_binder(goal: Board) -> Evaluator:

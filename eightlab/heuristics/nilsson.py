@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from eightlab.board import Board, cell_bits
 from eightlab.heuristics.base import Evaluator
-from eightlab.heuristics.tiles import manhattan_cost, per_tile_table
+from eightlab.heuristics.pertile import manhattan_cost, per_tile_table
+from eightlab.puzzle.board import Board, cell_bits
 
 
 def perimeter_cells(rows: int, cols: int) -> list[int]:

@@ -42,10 +42,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from eightlab.board import Board, goal_or_default
 from eightlab.errors import BoardError, UnknownNameError, quote
 from eightlab.problems.lexicographic import check_method, idastar_path, table_path
-from eightlab.solvability import is_solvable
+from eightlab.puzzle.board import Board, goal_or_default
+from eightlab.puzzle.solvability import is_solvable
 
 #: Most cases of an Eight II input.
 MAX_CASES = 200

@@ -23,7 +23,7 @@ the forward moves does not help either: for ``1234X8765 -> 12345678X`` it return
 ``rdlurd``, the answer being ``druldr``. The tests check both counterexamples.
 
 The BFS is layer by layer with numpy on the Cantor ranks of
-:func:`eightlab.statespace.move_table`: the candidates of the next layer are listed in
+:func:`eightlab.puzzle.statespace.move_table`: the candidates of the next layer are listed in
 (frontier order x move order), ``np.unique(..., return_index=True)`` picks each new
 state's first occurrence, i.e. its lexicographically first parent, and the next
 frontier keeps that order. A table is a ``uint8`` per Cantor rank: the move (0..3 for
@@ -45,12 +45,12 @@ from __future__ import annotations
 
 from numbers import Integral
 
-from eightlab.board import DELTAS, MOVES, Board, as_board, check_pair
 from eightlab.errors import BoardError, EightlabError, UnknownNameError, quote
 from eightlab.problems.tablecache import load_table, save_table
-from eightlab.ranking import rank
-from eightlab.solvability import is_solvable
-from eightlab.statespace import REACHABLE, STATES  # 9! Cantor ranks, 9!/2 reachable
+from eightlab.puzzle.board import DELTAS, MOVES, Board, as_board, check_pair
+from eightlab.puzzle.ranking import rank
+from eightlab.puzzle.solvability import is_solvable
+from eightlab.puzzle.statespace import REACHABLE, STATES  # 9! Cantor ranks, 9!/2 reachable
 
 #: Table entry of the canonical board (the BFS root).
 ROOT = 4
@@ -140,7 +140,7 @@ def lexicographic_bfs_table(blank: int) -> bytes:
     Returns
     -------
     bytes, length 9! = 362,880
-        Entry ``r`` (a Cantor rank, :mod:`eightlab.ranking`) is the move (0..3 for d,
+        Entry ``r`` (a Cantor rank, :mod:`eightlab.puzzle.ranking`) is the move (0..3 for d,
         l, r, u) by which the d, l, r, u-ordered BFS first reached the board of rank
         ``r``; :data:`ROOT` for the canonical board, :data:`UNREACHED` for the 9!/2
         boards of the other parity.
@@ -231,13 +231,15 @@ def _build_table(blank: int) -> bytes:
     """Layer-by-layer BFS from the canonical board, moves in d, l, r, u order."""
     import numpy as np
 
-    from eightlab import statespace
+    from eightlab.puzzle import statespace
 
     successors = statespace.move_table()
     root_tiles = canonical_tiles(blank)
     root = rank(root_tiles)
     if statespace.rank_of(Board(root_tiles)) != root:
-        raise RuntimeError("eightlab.statespace and eightlab.ranking disagree on Cantor ranks")
+        raise RuntimeError(
+            "eightlab.puzzle.statespace and eightlab.puzzle.ranking disagree on Cantor ranks"
+        )
     table = np.full(STATES, UNREACHED, dtype=np.uint8)
     table[root] = ROOT
     move_codes = np.arange(len(MOVES), dtype=np.uint8)

@@ -2,7 +2,7 @@
 
 Building the move table and all 9 tables costs about half a second, reading them a few
 milliseconds (see ``benchmarks/bench_problems.py``). The files live in
-:func:`eightlab.cache.cache_directory` (``$EIGHTLAB_CACHE_DIR``, else
+:func:`eightlab.files.cache_directory` (``$EIGHTLAB_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/eightlab``, default ``~/.cache/eightlab``): written atomically,
 checked when read (the header's blank, size and digest here, the table's own shape by
 the caller's check), rebuilt by the caller when invalid, safe to delete, and skipped
@@ -16,8 +16,7 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
-from eightlab.cache import cache_directory, read_cache_file
-from eightlab.files import atomic_write
+from eightlab.files import atomic_write, cache_directory, read_cache_file
 
 #: Version in the file name and header; raise it when the table format changes.
 CACHE_VERSION = 1

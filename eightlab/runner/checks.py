@@ -18,7 +18,7 @@ or in the notebook's first cell after its parameters (a direct papermill run, th
 from __future__ import annotations
 
 from eightlab.errors import EightlabError
-from eightlab.runner.cluster import check_address  # noqa: F401  (one of the checks)
+from eightlab.experiments.cluster import check_address  # noqa: F401  (one of the checks)
 
 #: The board size ``(rows, cols)`` each notebook's boards and heuristics must have.
 SHAPES: dict[str, tuple[int, int]] = {
@@ -42,11 +42,11 @@ BOARDS = ("goal", "tree_start", "tree_goal")
 def board_value(value):
     """The text of a board parameter, with the leading ``0`` an int lost restored.
 
-    An int is read as its digits (:func:`eightlab.board.as_board` restores one missing
+    An int is read as its digits (:func:`eightlab.puzzle.board.as_board` restores one missing
     leading zero); anything else is returned as it is.
     """
     if isinstance(value, int) and not isinstance(value, bool):
-        from eightlab.board import as_board
+        from eightlab.puzzle.board import as_board
 
         try:
             return as_board(value).format("digits")
@@ -96,7 +96,7 @@ def check_together(notebook: str, values: dict) -> dict:
 
 
 def _board(notebook: str, name: str, value, shape):
-    from eightlab.board import Board
+    from eightlab.puzzle.board import Board
 
     label = f"parameter {name!r} of {notebook}"
     try:
@@ -113,7 +113,7 @@ def _board(notebook: str, name: str, value, shape):
 
 
 def _check_pair(notebook: str, start: str, goal: str, a, b) -> None:
-    from eightlab.solvability import is_solvable
+    from eightlab.puzzle.solvability import is_solvable
 
     if (a.rows, a.cols) != (b.rows, b.cols):
         raise EightlabError(

@@ -13,7 +13,7 @@ pools), removes its connection file and the temporary folder. Only SIGKILL can l
 ``.tmp-`` folder; the next run of the same folder removes it.
 
 Resumable: a notebook's grid appends finished rows to ``*.partial.csv`` files in its
-folder (:func:`eightlab.experiments.run_grid`'s ``partial``). When a run does not
+folder (:func:`eightlab.experiments.grid.run_grid`'s ``partial``). When a run does not
 finish, those files are kept in ``results/FOLDER.partial/`` (or, after SIGKILL, found in
 the stale ``.tmp-`` folder) and copied into the next run of the same folder, which
 therefore continues where the last one stopped: automatically, no flag needed. The
@@ -41,12 +41,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from eightlab.errors import EightlabError
+from eightlab.experiments.folders import BATCH_VARIABLE, RUNNER_VARIABLE
+from eightlab.experiments.progress import PROGRESS_VARIABLE, watch
+from eightlab.experiments.reruns import split_timings, steady_notebook
 from eightlab.files import readable_mode
-from eightlab.runner.folders import BATCH_VARIABLE, RUNNER_VARIABLE
 from eightlab.runner.html import write_html
-from eightlab.runner.progress import PROGRESS_VARIABLE, watch
 from eightlab.runner.provenance import NOTES, provenance, write_provenance
-from eightlab.runner.reruns import split_timings, steady_notebook
 
 #: The ending of the resumable partial tables a notebook writes.
 PARTIAL_SUFFIX = ".partial.csv"
@@ -242,7 +242,7 @@ def _is_json(path: Path) -> bool:
 
 def _finish_folder(folder: Path) -> None:
     """Drop the run's bookkeeping (progress, partial tables) from a finished folder, and
-    keep its times apart from its counts (:mod:`eightlab.runner.reruns`)."""
+    keep its times apart from its counts (:mod:`eightlab.experiments.reruns`)."""
     (folder / ".progress").unlink(missing_ok=True)
     for path in folder.glob(f"*{PARTIAL_SUFFIX}"):
         path.unlink()

@@ -5,9 +5,9 @@ require.js, MathJax, the widget manager and mermaid from CDNs. The copy written 
 has **no script at all** (the figures are images, the animations GIFs, the formulas
 written in HTML), so it reads the same offline, on a web folder or from an e-mail:
 
-* outputs of ``image/gif`` (:func:`eightlab.stepper.gif_image`) become ``<img>``
+* outputs of ``image/gif`` (:func:`eightlab.viz.stepper.gif_image`) become ``<img>``
   tags with the GIF embedded, which nbconvert's templates do not do by themselves;
-* live widgets (a slider of :func:`eightlab.stepper.step_through`) and their saved
+* live widgets (a slider of :func:`eightlab.viz.stepper.step_through`) and their saved
   state are dropped: without a kernel they show nothing, and the notebook shows the
   same steps as a static figure beside them;
 * every ``<script>`` element, and any ``<link>`` to another host, is removed;

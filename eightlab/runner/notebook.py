@@ -39,14 +39,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from eightlab.errors import EightlabError
-from eightlab.runner.checks import BOARDS, board_value, check_together
-from eightlab.runner.folders import (
+from eightlab.experiments.folders import (
     BATCH_VARIABLE,
     PROVENANCE,
     RUNNER_VARIABLE,
     notebooks_root,
     results_root,
 )
+from eightlab.runner.checks import BOARDS, board_value, check_together
 from eightlab.runner.parameters import (
     OUTPUT_PARAMETER,
     check_parameter,
@@ -222,6 +222,7 @@ class NotebookRun:
         """
         if self.mode != "papermill" or self._done:
             return None
+        from eightlab.experiments.reruns import steady_notebook
         from eightlab.runner.execute import _finish_folder, signals_deferred, swap_in
         from eightlab.runner.html import write_html
         from eightlab.runner.provenance import (
@@ -230,7 +231,6 @@ class NotebookRun:
             static_provenance,
             write_provenance,
         )
-        from eightlab.runner.reruns import steady_notebook
 
         command = parent_command()
         cwd = _parent_cwd()
@@ -257,7 +257,7 @@ class NotebookRun:
             "ended": datetime.now(UTC).isoformat(timespec="seconds"),
             "duration_seconds": round(seconds, 3),
         }
-        from eightlab.result import CONVENTIONS
+        from eightlab.search.result import CONVENTIONS
 
         record["conventions"] = dict(CONVENTIONS)
         for key, value in read_notes(self.temporary).items():

@@ -2,7 +2,7 @@
 
 papermill's ``-p NAME VALUE`` turns ``123804765`` into an int and leaves ``[4, 8]`` a
 string; the notebooks pass their list parameters through :func:`as_list` and their
-board parameters through :func:`eightlab.board.as_board`, so both spellings work.
+board parameters through :func:`eightlab.puzzle.board.as_board`, so both spellings work.
 
 ``eightlab run`` reads ``-p`` values exactly as papermill does (:func:`parse_value`:
 ``010`` is 10, ``1:30`` stays text), then checks each against the type of the
@@ -383,7 +383,7 @@ def _check_rule(notebook: str, name: str, value, rule: Rule, shown: str) -> None
     if rule.registry:
         _check_names(where, [value] if isinstance(value, str) else value, rule.registry)
     if rule.board:
-        from eightlab.board import as_board
+        from eightlab.puzzle.board import as_board
 
         try:  # an int is read as its digits, one lost leading zero restored
             as_board(value if _is_int(value) else str(value))

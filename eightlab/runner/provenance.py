@@ -1,11 +1,11 @@
 """``provenance.json``: what produced a results folder.
 
 Every finished run's folder gets one (written last, atomically, through
-:func:`eightlab.files.atomic_write`; :func:`eightlab.runner.folders.output_folder`
+:func:`eightlab.files.atomic_write`; :func:`eightlab.experiments.folders.output_folder`
 takes its presence to mean "finished"): every parameter the run used, defaults
 included, and the ones injected; the preset; package versions, the git commit and
 whether the tree was dirty, the machine, start and end times; the counting conventions
-(:data:`eightlab.result.CONVENTIONS`); and what the notebook itself recorded with
+(:data:`eightlab.search.result.CONVENTIONS`); and what the notebook itself recorded with
 :func:`note` (for example how the grid's timings were measured).
 """
 
@@ -19,10 +19,10 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
+from eightlab.experiments.folders import PROVENANCE
 from eightlab.files import atomic_write
-from eightlab.result import CONVENTIONS
-from eightlab.runner.folders import PROVENANCE
 from eightlab.runner.parameters import default_value
+from eightlab.search.result import CONVENTIONS
 
 #: The distributions whose versions provenance.json records.
 PACKAGES = (
@@ -119,8 +119,6 @@ def versions() -> dict:
     """``package -> version`` for :data:`PACKAGES` (None when not installed)."""
     from importlib import metadata
 
-    from eightlab.version import __version__
-
     found = {}
     for package in PACKAGES:
         try:
@@ -128,7 +126,7 @@ def versions() -> dict:
         except metadata.PackageNotFoundError:
             found[package] = None
     if found["eightlab"] is None:  # run from a checkout that is not installed
-        found["eightlab"] = __version__
+        found["eightlab"] = "unknown"
     return found
 
 

@@ -12,7 +12,7 @@ the tables and figures it wrote, and ``provenance.json``. The jobs are split:
 * :mod:`eightlab.runner.execute`: papermill and the kernel, the atomic swap, signals,
   the lock, resuming unfinished runs;
 * :mod:`eightlab.runner.provenance`: ``provenance.json``;
-* :mod:`eightlab.runner.folders`: where a notebook writes, whoever runs it.
+* :mod:`eightlab.experiments.folders`: where a notebook writes, whoever runs it.
 
 Nothing runs before every check has passed: the parameters fit their notebooks, the
 results folder can be written to, and no other run holds one of its folders.
@@ -26,6 +26,7 @@ import tempfile
 from pathlib import Path
 
 from eightlab.errors import EightlabError
+from eightlab.experiments.folders import notebooks_root, results_root
 from eightlab.runner.execute import (
     Interrupted,
     NotebookRun,
@@ -33,7 +34,6 @@ from eightlab.runner.execute import (
     run_one,
     signals_interrupt,
 )
-from eightlab.runner.folders import notebooks_root, results_root
 from eightlab.runner.plan import PRESETS, plan_runs
 from eightlab.runner.provenance import static_provenance
 

@@ -2,14 +2,14 @@
 
 Every algorithm takes ``(start, goal=None, ...)`` with boards or their text, the keyword
 budgets ``max_nodes``, ``max_seconds`` and ``max_stored`` and an optional ``observer``,
-returns a :class:`~eightlab.result.SearchResult` and raises the errors that :func:`solve`
+returns a :class:`~eightlab.search.result.SearchResult` and raises the errors that :func:`solve`
 documents, once for all. The modules: :mod:`.bfs`,
 :mod:`.bidirectional`, :mod:`.iddfs` (dls, iddfs, iddfs-tree), :mod:`.iddfs_h`,
 :mod:`.bestfirst` (ucs, greedy, A*, weighted A*), :mod:`.idastar`, :mod:`.rbfs`,
 :mod:`.mm` (MM and the naive bidirectional A*), :mod:`.nbs`, :mod:`.gbfhs` (with
-:mod:`._sides`, the two directions they share); :mod:`eightlab.budget` holds the
-budgets, :mod:`eightlab.harness` the observers and the run harness these modules share
-with the compiled engine (:mod:`eightlab.engine`).
+:mod:`._sides`, the two directions they share); :mod:`eightlab.search.budget` holds the
+budgets, :mod:`eightlab.search.harness` the observers and the run harness these modules share
+with the compiled engine (:mod:`eightlab.search.compiled`).
 """
 
 from __future__ import annotations
@@ -17,11 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from eightlab.board import as_board
-from eightlab.budget import Budget, available_memory, default_max_stored
 from eightlab.errors import EightlabError, UnknownNameError
-from eightlab.harness import Observer, RecordingObserver
-from eightlab.result import SearchResult
+from eightlab.memory import available_memory
+from eightlab.puzzle.board import as_board
 from eightlab.search.bestfirst import (
     TIE_BREAKING,
     astar_search,
@@ -31,7 +29,9 @@ from eightlab.search.bestfirst import (
 )
 from eightlab.search.bfs import breadth_first_search
 from eightlab.search.bidirectional import bidirectional_breadth_first_search
+from eightlab.search.budget import Budget, default_max_stored
 from eightlab.search.gbfhs import gbfhs_search
+from eightlab.search.harness import Observer, RecordingObserver
 from eightlab.search.idastar import idastar_search
 from eightlab.search.iddfs import (
     depth_limited_search,
@@ -42,6 +42,7 @@ from eightlab.search.iddfs_h import heuristic_iterative_deepening_search
 from eightlab.search.mm import mm_search, naive_bidirectional_astar_search
 from eightlab.search.nbs import nbs_search
 from eightlab.search.rbfs import recursive_best_first_search
+from eightlab.search.result import SearchResult
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,7 @@ def solve(
         Registry name of h for informed algorithms (ignored by uninformed ones).
     engine : {"auto", "python", "compiled"}
         ``"python"``: the readable, instrumented reference (never imports numba).
-        ``"compiled"``: the numba IDA* of :mod:`eightlab.engine` (``idastar`` only, same
+        ``"compiled"``: the numba IDA* of :mod:`eightlab.search.compiled` (``idastar`` only, same
         counts, no observer). ``"auto"`` (default): compiled for ``idastar`` on boards of
         16 to 25 cells with a heuristic it compiles and no observer, where it is tens
         of times faster; Python everywhere else (on 3x3 a search takes milliseconds and
@@ -222,7 +223,7 @@ def solve(
     if engine not in ENGINES:
         raise EightlabError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     if engine != "python" and _wants_compiled(engine, spec, start, heuristic, options):
-        from eightlab.engine import solve_compiled  # imports numba: only when asked
+        from eightlab.search.compiled import solve_compiled  # imports numba: only when asked
 
         return solve_compiled(start, goal, heuristic, **options)
     if spec.informed:
@@ -258,7 +259,7 @@ def _wants_compiled(engine: str, spec: Algorithm, start, heuristic, options: dic
         return True
     if spec.name != "idastar" or options.get("observer") is not None:
         return False
-    from eightlab.engine.tables import supports  # no numba in this module
+    from eightlab.search.compiled.tables import supports  # no numba in this module
 
     # the compiled engine takes boards up to 5x5: larger ones fall back to Python
     return 16 <= _cells(start) <= 25 and supports(heuristic)

@@ -13,9 +13,9 @@ from heapq import heappop, heappush
 from numbers import Real
 
 from eightlab.errors import EightlabError
-from eightlab.harness import Exhausted, path_from_parents, run_search
 from eightlab.heuristics import get_heuristic
-from eightlab.result import SearchResult
+from eightlab.search.harness import Exhausted, path_from_parents, run_search
+from eightlab.search.result import SearchResult
 
 #: The tie-breaking rules of :func:`best_first_search` among frontier nodes of equal f:
 #: the larger g first, then first-in first-out (the default); last-in first-out;
@@ -87,7 +87,7 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
                 max_frontier = len(heap)
         raise Exhausted  # every reachable state was expanded
     except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        budget.spend_reserve()  # room for the counts below (eightlab.search.budget.RESERVE_BYTES)
         raise
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
@@ -207,7 +207,7 @@ def best_first_search(
       the goal), then first-in first-out; runs are deterministic. ``tie_breaking``
       chooses another rule of :data:`TIE_BREAKING` ("lifo", "fifo", "smaller-g");
       the counts depend on it (the tie-breaking table of ``results/textbook-note.md``,
-      computed by :func:`eightlab.comparisons.tie_breaking_table`).
+      computed by :func:`eightlab.analysis.comparisons.tie_breaking_table`).
     * Per-tile heuristics (Manhattan, misplaced, ...) are updated incrementally from
       the one tile that slides.
     * ``max_stored`` counts the states in ``g_of`` (open and closed); the memory

@@ -1,7 +1,7 @@
 """Breadth-first search, with a hash-set or a Cantor-rank visited table.
 
 References: Russell & Norvig, *AIMA*, 4th ed., fig. 3.9 (goal test on generation);
-Lehmer 1960 and :mod:`eightlab.ranking` for the Cantor-rank table.
+Lehmer 1960 and :mod:`eightlab.puzzle.ranking` for the Cantor-rank table.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections import deque
 from math import factorial
 
-from eightlab.board import INVERSE, MOVES
 from eightlab.errors import EightlabError
-from eightlab.harness import Exhausted, path_from_parents, run_search
-from eightlab.ranking import rank_packed
-from eightlab.result import SearchResult
+from eightlab.puzzle.board import INVERSE, MOVES
+from eightlab.puzzle.ranking import rank_packed
+from eightlab.search.harness import Exhausted, path_from_parents, run_search
+from eightlab.search.result import SearchResult
 
 _MOVE_CODE = {m: i + 1 for i, m in enumerate(MOVES)}  # 0 = unvisited, 5 = start
 _START_CODE = len(MOVES) + 1
@@ -54,7 +54,7 @@ def _hash_core(problem, stats, budget, observer):
                 max_frontier = len(frontier)
         raise Exhausted  # every reachable state was expanded
     except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        budget.spend_reserve()  # room for the counts below (eightlab.search.budget.RESERVE_BYTES)
         raise
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
@@ -110,7 +110,7 @@ def _cantor_core(problem, stats, budget, observer):
                 max_frontier = len(frontier)
         raise Exhausted
     except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        budget.spend_reserve()  # room for the counts below (eightlab.search.budget.RESERVE_BYTES)
         raise
     finally:
         stats.expanded, stats.generated, stats.duplicates = expanded, generated, duplicates
@@ -136,7 +136,7 @@ def breadth_first_search(
     Returns
     -------
     SearchResult
-        A shortest path; counts as defined in :mod:`eightlab.result`.
+        A shortest path; counts as defined in :mod:`eightlab.search.result`.
 
     Raises
     ------
@@ -152,7 +152,7 @@ def breadth_first_search(
     The two visited tables, for the notebooks to compare memory and speed:
     ``visited="hash"`` is a dict from state to ``(parent, move)``; ``visited="cantor"``
     is a ``bytearray(n!)`` indexed by the Cantor expansion (Lehmer rank,
-    :func:`eightlab.ranking.rank_packed`) of the board, one byte per possible board
+    :func:`eightlab.puzzle.ranking.rank_packed`) of the board, one byte per possible board
     holding the move that first reached it, and the path is read back by undoing those
     moves from the goal. This is the method of the source BFS problem; it needs ``n!``
     bytes, so it is offered for boards up to 3x3 (362,880 bytes).

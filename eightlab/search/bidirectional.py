@@ -5,9 +5,9 @@ Russell & Norvig, *AIMA*, 4th ed., sec. 3.4.5.
 
 from __future__ import annotations
 
-from eightlab.board import INVERSE
-from eightlab.harness import Exhausted, path_from_parents, run_search
-from eightlab.result import SearchResult
+from eightlab.puzzle.board import INVERSE
+from eightlab.search.harness import Exhausted, path_from_parents, run_search
+from eightlab.search.result import SearchResult
 
 FORWARD, BACKWARD = 0, 1
 
@@ -40,7 +40,7 @@ def _bidirectional_core(problem, stats, budget, observer):
             stats.max_frontier = max(stats.max_frontier, len(layers[0]) + len(layers[1]))
         raise Exhausted  # one side reached every state it can
     except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        budget.spend_reserve()  # room for the counts below (eightlab.search.budget.RESERVE_BYTES)
         raise
     finally:
         stats.max_stored = len(parents[FORWARD]) + len(parents[BACKWARD])
@@ -144,7 +144,7 @@ def bidirectional_breadth_first_search(
 
     The path is the forward half (start to the meeting state) followed by the backward
     half read from the meeting state to the goal: the backward tree's moves, reversed and
-    each inverted with :data:`~eightlab.board.INVERSE`.
+    each inverted with :data:`~eightlab.puzzle.board.INVERSE`.
 
     References
     ----------

@@ -11,9 +11,9 @@ both sides, so an iteration that ends without a path of cost ``<= f_lim`` proves
 
 from __future__ import annotations
 
-from eightlab.budget import Exhausted
-from eightlab.result import SearchResult
-from eightlab.search._sides import BACKWARD, FORWARD, run_bidirectional, search_sides, start_stats
+from eightlab.search.budget import Exhausted
+from eightlab.search.result import SearchResult
+from eightlab.search.sides import BACKWARD, FORWARD, run_bidirectional, search_sides, start_stats
 
 
 def _gbfhs_core(problem, stats, budget, forward_h, backward_h, *, observer):
@@ -100,7 +100,7 @@ def gbfhs_search(
     gives the extra unit of g to the side with fewer open nodes (the forward side on
     ties), a "lazy" split in the paper's sense; within an iteration the side with fewer
     open nodes expands next, each side its ready node of least g. Open lists are the
-    waiting/ready heaps of NBS (:class:`~eightlab.search._sides.ReadyQueue`).
+    waiting/ready heaps of NBS (:class:`~eightlab.search.sides.ReadyQueue`).
 
     References
     ----------

@@ -9,9 +9,9 @@ iterative-deepening: an optimal admissible tree search", Artificial Intelligence
 from __future__ import annotations
 
 from eightlab.errors import EightlabError
-from eightlab.harness import Exhausted, pass_row, recursion_room, run_search
 from eightlab.heuristics import get_heuristic
-from eightlab.result import SearchResult
+from eightlab.search.harness import Exhausted, pass_row, recursion_room, run_search
+from eightlab.search.result import SearchResult
 
 #: Larger than any f of a search; "no node exceeded the threshold".
 _NO_BOUND = float("inf")
@@ -267,7 +267,7 @@ def idastar_search(
     h for every tile that can slide, so a successor costs a shift, a mask, a table
     look-up and an addition; its state is built only when it is within the threshold.
     A compiled copy with the same counts is reached with ``solve(..., engine=
-    "compiled")`` (:mod:`eightlab.engine`).
+    "compiled")`` (:mod:`eightlab.search.compiled`).
 
     References
     ----------

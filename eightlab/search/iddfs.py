@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from itertools import count
 
 from eightlab.errors import EightlabError
-from eightlab.harness import Cutoff, Exhausted, pass_row, run_search
-from eightlab.result import SearchResult
+from eightlab.search.harness import Cutoff, Exhausted, pass_row, run_search
+from eightlab.search.result import SearchResult
 
 
 def depth_limited_pass(problem, limit, budget, tally, observer=None, prune=True):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from itertools import count
 
-from eightlab.harness import Exhausted, pass_row, recursion_room, run_search
 from eightlab.heuristics import get_heuristic
-from eightlab.result import SearchResult
+from eightlab.search.harness import Exhausted, pass_row, recursion_room, run_search
+from eightlab.search.result import SearchResult
 
 
 def _bounded_core(problem, stats, budget, observer, evaluator):

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from eightlab.budget import Exhausted
-from eightlab.result import SearchResult
-from eightlab.search._sides import (
+from eightlab.search.budget import Exhausted
+from eightlab.search.result import SearchResult
+from eightlab.search.sides import (
     BACKWARD,
     FORWARD,
     expand,

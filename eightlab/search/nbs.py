@@ -11,9 +11,9 @@ best path found, U, is no longer than the least lb left.
 
 from __future__ import annotations
 
-from eightlab.budget import Exhausted
-from eightlab.result import SearchResult
-from eightlab.search._sides import BACKWARD, FORWARD, run_bidirectional, search_sides, start_stats
+from eightlab.search.budget import Exhausted
+from eightlab.search.result import SearchResult
+from eightlab.search.sides import BACKWARD, FORWARD, run_bidirectional, search_sides, start_stats
 
 
 def _nbs_core(problem, stats, budget, forward_h, backward_h, *, observer):
@@ -101,7 +101,7 @@ def nbs_search(
     -----
     The guarantee of the paper: with a *consistent* heuristic, NBS expands at most
     2 |VC| nodes among the pairs with ``lb < C*``, |VC| the minimum vertex cover of the
-    must-expand pairs (:mod:`eightlab.bidirlower` computes it exactly on the 8-puzzle).
+    must-expand pairs (:mod:`eightlab.analysis.mustexpand` computes it exactly on the 8-puzzle).
     Pairs with ``lb = C*`` expanded before the optimal path is found are outside it
     (the tie-breaking at C* of the paper); ``lb_expanded`` separates them.
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from math import inf
 
-from eightlab.harness import (
+from eightlab.heuristics import get_heuristic
+from eightlab.search.harness import (
     MEMORY_BUDGET,
     Exhausted,
     OutOfBudget,
     recursion_room,
     run_search,
 )
-from eightlab.heuristics import get_heuristic
-from eightlab.result import SearchResult
+from eightlab.search.result import SearchResult
 
 #: Fields of a successor entry (a list, so its f can be updated in place).
 F, ORDER, STATE, BLANK, MOVE, H = range(6)
@@ -95,7 +95,7 @@ def _rbfs_core(problem, stats, budget, observer, evaluator):
             raise Exhausted  # every subtree's f went to infinity: no path
         return "".join(path)
     except MemoryError:
-        budget.spend_reserve()  # room for the counts below (eightlab.budget.RESERVE_BYTES)
+        budget.spend_reserve()  # room for the counts below (eightlab.search.budget.RESERVE_BYTES)
         raise
     finally:
         stats.expanded, stats.generated = expanded, generated

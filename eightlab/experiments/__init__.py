@@ -1,0 +1,1 @@
+"""Many searches into tables: the experiment grid, one run's row, Dask, resuming, progress."""

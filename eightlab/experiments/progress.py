@@ -1,0 +1,77 @@
+"""The progress of a long cell, shown by the runner: a bar over a grid's tasks.
+
+The runner gives the kernel the path of a small file in the environment variable
+:data:`PROGRESS_VARIABLE`; :func:`report` (called by
+:func:`eightlab.experiments.grid.run_grid` as tasks finish) writes ``done total label``
+into it, and :func:`watch`, a thread of the runner, shows it as a tqdm bar on the
+runner's standard error. A notebook run without the runner has no such variable and
+reports nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+#: The environment variable naming the progress file.
+PROGRESS_VARIABLE = "EIGHTLAB_PROGRESS"
+
+#: Seconds between two looks at the progress file.
+POLL_SECONDS = 0.5
+
+
+def report(done: int, total: int, label: str = "tasks") -> None:
+    """Tell the runner (if any) that ``done`` of ``total`` tasks have finished."""
+    path = os.environ.get(PROGRESS_VARIABLE)
+    if not path:
+        return
+    try:
+        Path(path).write_text(f"{int(done)} {int(total)} {label}\n")
+    except OSError:
+        pass  # progress is a courtesy: never fail a run for it
+
+
+def read(path) -> tuple[int, int, str] | None:
+    """``(done, total, label)`` from a progress file, or None if there is none yet."""
+    try:
+        done, total, label = Path(path).read_text().split(maxsplit=2)
+        return int(done), int(total), label.strip()
+    except (OSError, ValueError):
+        return None
+
+
+@contextmanager
+def watch(path, enabled: bool = True):
+    """Show the progress written to ``path`` as a tqdm bar while the block runs."""
+    if not enabled:
+        yield
+        return
+    from tqdm import tqdm
+
+    stop = threading.Event()
+    state = {"bar": None}
+
+    def follow():
+        while not stop.wait(POLL_SECONDS):
+            found = read(path)
+            if found is None:
+                continue
+            done, total, label = found
+            bar = state["bar"]
+            if bar is None or bar.total != total or bar.desc != label:
+                if bar is not None:
+                    bar.close()
+                bar = state["bar"] = tqdm(total=total, desc=label, unit="task", leave=False)
+            bar.update(done - bar.n)
+
+    thread = threading.Thread(target=follow, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+        if state["bar"] is not None:
+            state["bar"].close()

@@ -1,0 +1,1 @@
+"""Learned heuristics: a model trained on exact distances, evaluated once into a table."""

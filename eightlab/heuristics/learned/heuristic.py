@@ -1,0 +1,378 @@
+"""Learned heuristics of the 8-puzzle: a model trained on exact distances, read from a table.
+
+A scikit-learn model (:mod:`eightlab.heuristics.learned.model`) is trained on a seeded
+sample of the 181,440 boards with their exact distances h* (:mod:`eightlab.puzzle.statespace`)
+and evaluated **once** on every board; the search then pays a table lookup by Cantor
+rank, like the ``exact`` heuristic, not a forward pass. The prediction ``p`` becomes the
+whole number of moves nearest to it *of the parity of h2* (every move changes both h* and
+h2 by one, so h* and h2 always have the same parity), at least 0, and ``h(goal) = 0``.
+Four variants:
+
+==================== ===========================================================
+``learned``          the least-squares model: no promise (it overestimates)
+``learned-shifted``  ``max(h2, learned - delta)``, ``delta`` the largest overestimate
+                     of ``learned`` over all 181,440 boards: admissible
+``learned-quantile`` gradient boosting trained for the 5 % quantile: fewer
+                     overestimates, no promise
+``learned-penalty``  the model refitted with overestimates weighted 10 x: fewer
+                     overestimates, no promise
+==================== ===========================================================
+
+Why ``learned-shifted`` is admissible here, and only here: ``learned(s) - delta <=
+h*(s)`` holds on every board because ``delta`` is the maximum of ``learned - h*`` over
+*all* of them (a proof by exhaustion), and h2 is admissible, so their maximum is too.
+On the 15-puzzle there is no table of h* (``16!/2`` boards): ``delta`` could only be
+the largest overestimate on a *sample*, and a sample's maximum bounds nothing on the
+boards outside it. Nothing here claims consistency.
+
+Goals: the sliding-tile moves are unchanged by the eight symmetries of the square and
+by renaming the tiles, so ``d(b, g) = d(T(b), T(g))`` for a symmetry ``T`` followed by
+the renaming that sends ``T(g)`` to a canonical goal with the blank on the same cell
+class (corner ``123456780``, edge ``123456708``, centre ``123405678``). A model is
+trained per canonical goal, model, loss, training size and seed (at most three goals),
+kept in memory and on disk (:mod:`eightlab.heuristics.learned.cache`); every other goal
+maps its boards to the canonical one before the lookup.
+
+References
+----------
+.. [1] F. Agostinelli, S. McAleer, A. Shmakov and P. Baldi, "Solving the Rubik's cube
+   with deep reinforcement learning and search", Nature Machine Intelligence 1, 2019
+   (DeepCubeA: learned heuristics for the 15- to 48-puzzles).
+.. [2] J. Pearl, *Heuristics*, 1984, sec. 3.2 (admissibility).
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass
+from functools import cache
+from time import perf_counter, process_time
+
+import numpy as np
+
+from eightlab.errors import EightlabError
+from eightlab.heuristics.base import BuildTimeout, Evaluator, Heuristic, build_deadline_now
+from eightlab.heuristics.learned import cache as learncache
+from eightlab.heuristics.learned import model as learnmodel
+from eightlab.puzzle.board import Board
+from eightlab.puzzle.ranking import rank
+
+DEFAULT_MODEL = "mlp"
+DEFAULT_TRAINING_SIZE = 20_000
+DEFAULT_SEED = 0
+#: The registered variants: name -> the loss its model is trained with.
+VARIANTS = {
+    "learned": "squared",
+    "learned-shifted": "squared",
+    "learned-quantile": "quantile",
+    "learned-penalty": "penalty",
+}
+_CANONICAL = {8: "123456780", 7: "123456708", 4: "123405678"}
+_CLASS = {0: 8, 2: 8, 6: 8, 8: 8, 1: 7, 3: 7, 5: 7, 7: 7, 4: 4}
+
+
+def _symmetries() -> list[np.ndarray]:
+    """The eight symmetries of the 3x3 square as cell maps ``perm[p]``."""
+    maps = []
+    for flip in (False, True):
+        for turns in range(4):
+            cells = np.arange(9).reshape(3, 3)
+            cells = np.rot90(cells.T if flip else cells, turns)
+            maps.append(cells.ravel().copy())
+    return maps
+
+
+_SYMMETRIES = _symmetries()
+
+
+def canonical_form(goal: Board) -> tuple[Board, np.ndarray, np.ndarray]:
+    """The canonical goal of ``goal``, the cell map and the renaming that lead to it.
+
+    Returns
+    -------
+    (Board, numpy.ndarray, numpy.ndarray)
+        ``canonical``, ``perm`` and ``rename`` such that for every board ``b`` (tiles
+        as an array), ``rename[b[perm]]`` is as far from ``canonical`` as ``b`` is
+        from ``goal``.
+    """
+    tiles = np.array(goal.tiles)
+    target = _CLASS[goal.blank]
+    canonical = Board.parse(_CANONICAL[target])
+    perm = next(p for p in _SYMMETRIES if p[target] == goal.blank)
+    rename = np.empty(9, dtype=np.int64)
+    rename[tiles[perm]] = canonical.tiles
+    return canonical, perm, rename
+
+
+def training_mask(boards: int, training_size: int, seed: int) -> np.ndarray:
+    """Which of ``boards`` boards (in rank order) are in the seeded training sample.
+
+    Raises
+    ------
+    EightlabError
+        Unless ``1 <= training_size < boards`` (some boards must be left to test on) and
+        the seed is a whole number, 0 or more.
+    """
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
+        raise EightlabError(f"seed must be a whole number, 0 or more, not {seed!r}")
+    if not 1 <= int(training_size) < boards:
+        raise EightlabError(
+            f"training_size must be from 1 to {boards - 1:,} (boards left to test on), "
+            f"not {training_size!r}"
+        )
+    rng = np.random.default_rng(seed)
+    mask = np.zeros(boards, dtype=bool)
+    mask[rng.choice(boards, size=int(training_size), replace=False)] = True
+    return mask
+
+
+@dataclass(frozen=True)
+class LearnedTable:
+    """A model's predictions on every reachable board of a canonical goal.
+
+    Attributes
+    ----------
+    goal : Board
+        The canonical goal.
+    model, loss : str
+        Keys of :data:`~eightlab.heuristics.learned.model.MODELS` and ``LOSSES``.
+    training_size, seed : int
+    ranks : numpy.ndarray of int64
+        Cantor ranks of the 181,440 reachable boards, increasing.
+    distance : numpy.ndarray of int8
+        Their exact distances h* (moves).
+    manhattan : numpy.ndarray of int16
+        Their Manhattan distances h2 (moves).
+    prediction : numpy.ndarray of float32
+        The model's raw estimates (moves).
+    training : numpy.ndarray of bool
+        Which boards the model was trained on (the others are its test set).
+    train_seconds, train_cpu_seconds, predict_seconds : float
+        Seconds to fit the model (wall clock, and CPU time of the process: the fit runs
+        on one thread, so on a machine shared with other jobs the CPU time is the fairer
+        figure), and wall-clock seconds to compute features and predict on every board;
+        as recorded when the table was built.
+    cached : bool
+        True when the predictions were read from the disk cache.
+    """
+
+    goal: Board
+    model: str
+    loss: str
+    training_size: int
+    seed: int
+    ranks: np.ndarray
+    distance: np.ndarray
+    manhattan: np.ndarray
+    prediction: np.ndarray
+    training: np.ndarray
+    train_seconds: float
+    train_cpu_seconds: float
+    predict_seconds: float
+    cached: bool
+
+    @property
+    def h(self) -> np.ndarray:
+        """The heuristic's values (int16, moves): the number of h2's parity nearest to the
+        prediction, at least 0 (1 when h2 is odd), and 0 at the goal."""
+        h2 = self.manhattan.astype(np.float64)
+        h = 2 * np.rint((self.prediction - h2) / 2) + h2
+        h = np.maximum(h, self.manhattan % 2).astype(np.int16)
+        h[self.distance == 0] = 0
+        return h
+
+
+def _key(goal: Board, model: str, loss: str, training_size: int, seed: int) -> dict:
+    settings = learncache.settings_digest(learnmodel.hyperparameters(model, loss))
+    return {"goal": goal, "model": model, "loss": loss, "training": int(training_size),
+            "seed": int(seed), "settings": settings}  # fmt: skip
+
+
+def build_table(goal: Board, model: str, loss: str, training_size: int, seed: int,
+                disk: bool = True) -> LearnedTable:  # fmt: skip
+    """Train a model for a canonical goal and predict every reachable board.
+
+    Parameters
+    ----------
+    goal : Board
+        A canonical goal (see :func:`canonical_form`).
+    model, loss : str
+        Keys of :data:`~eightlab.heuristics.learned.model.MODELS` and ``LOSSES``.
+    training_size : int
+        Boards in the training sample (1 to 181,439).
+    seed : int
+        Seed of the sample and of the model.
+    disk : bool
+        Read the disk cache first and write it after (default); False always trains.
+
+    Returns
+    -------
+    LearnedTable
+
+    Raises
+    ------
+    EightlabError
+        For an unknown model or loss, a training size out of range or a bad seed.
+    BuildTimeout
+        Inside a search whose deadline (:func:`~eightlab.heuristics.base.build_deadline`)
+        has passed before the training starts, or passes while it runs: a training is
+        not interrupted (it may overshoot the deadline by its own length, seconds), but
+        its table is cached first, so the next search reads it.
+    """
+    from eightlab.puzzle import statespace
+
+    learnmodel.check_model(model, loss)
+    distance_all = statespace.distance_table(goal)
+    ranks = np.flatnonzero(distance_all >= 0)
+    distance = distance_all[ranks]
+    mask = training_mask(len(ranks), training_size, seed)
+    key = _key(goal, model, loss, training_size, seed)
+    tiles = statespace.permutation_table()[ranks]
+    manhattan = learnmodel.features(tiles, goal, "cells")[:, : goal.size - 1].sum(axis=1)
+    found = learncache.load(key, len(ranks)) if disk else None
+    if found is not None:
+        prediction, seconds = found
+    else:
+        deadline = build_deadline_now()  # set by the search harness around a search
+        if deadline is not None and perf_counter() > deadline:
+            raise BuildTimeout()
+        kind = learnmodel.feature_kind(model, loss)
+        start, cpu = perf_counter(), process_time()
+        x_train = learnmodel.features(tiles[mask], goal, kind)
+        estimator = learnmodel.fit(x_train, distance[mask].astype(float), model, loss, int(seed), 9)
+        seconds = {"train": perf_counter() - start, "train_cpu": process_time() - cpu}
+        start = perf_counter()
+        prediction = learnmodel.predict(estimator, learnmodel.features(tiles, goal, kind))
+        seconds["predict"] = perf_counter() - start
+        if disk:
+            learncache.save(key, prediction, seconds)
+        if deadline is not None and perf_counter() > deadline:
+            raise BuildTimeout()  # kept in the cache: the next search finds it
+    return LearnedTable(goal, model, loss, int(training_size), int(seed), ranks, distance,
+                        manhattan.astype(np.int16), prediction, mask, seconds["train"],
+                        seconds["train_cpu"], seconds["predict"], found is not None)  # fmt: skip
+
+
+@cache
+def learned_table(goal: Board, model: str = DEFAULT_MODEL, loss: str = "squared",
+                  training_size: int = DEFAULT_TRAINING_SIZE,
+                  seed: int = DEFAULT_SEED) -> LearnedTable:  # fmt: skip
+    """:func:`build_table` for ``goal``'s canonical goal, kept in memory per process."""
+    canonical = canonical_form(goal)[0]
+    if canonical != goal:
+        return learned_table(canonical, model, loss, training_size, seed)
+    return build_table(goal, model, loss, training_size, seed)
+
+
+def shift(table: LearnedTable) -> int:
+    """``delta``: the largest overestimate ``h - h*`` of a table's heuristic (moves, >= 0)."""
+    return int(max(0, (table.h - table.distance).max()))
+
+
+def variant_values(table: LearnedTable, variant: str) -> np.ndarray:
+    """A variant's h on the table's boards (int16, moves, in the table's order).
+
+    ``learned-shifted`` is ``max(h2, h - delta)`` (:func:`shift`); the others are the
+    table's own values.
+    """
+    h = table.h
+    if variant != "learned-shifted":
+        return h
+    return np.maximum(table.manhattan, h - shift(table)).astype(np.int16)
+
+
+@cache
+def _values_by_rank(goal: Board, variant: str, model: str, training_size: int, seed: int):
+    from eightlab.puzzle import statespace
+
+    table = learned_table(goal, model, VARIANTS[variant], training_size, seed)
+    by_rank = np.full(statespace.STATES, -1, dtype=np.int8)
+    by_rank[table.ranks] = variant_values(table, variant)
+    by_rank.setflags(write=False)
+    return by_rank, shift(table)
+
+
+def learned_binder(variant: str, model: str = DEFAULT_MODEL,
+                   training_size: int = DEFAULT_TRAINING_SIZE, seed: int = DEFAULT_SEED):  # fmt: skip
+    """A binder for one variant (a key of :data:`VARIANTS`).
+
+    The evaluator's ``data`` holds ``{"delta": ..., "table": LearnedTable}``.
+
+    Raises
+    ------
+    BoardError
+        When bound to a goal that is not 3x3 (no exact table to learn from).
+    """
+    if variant not in VARIANTS:
+        raise EightlabError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+
+    def bind(goal: Board) -> Evaluator:
+        from eightlab.puzzle import statespace
+
+        statespace.require_3x3(goal, "the learned heuristics (trained on all 9! boards)")
+        canonical, perm, rename = canonical_form(goal)
+        by_rank, delta = _values_by_rank(canonical, variant, model, training_size, seed)
+        values = array("b", by_rank.tobytes())
+        shifts = [4 * int(q) for q in perm]
+        names = [int(t) for t in rename]
+
+        def h(state: int) -> int:
+            return values[rank([names[(state >> s) & 15] for s in shifts])]
+
+        def batch(tiles: np.ndarray) -> np.ndarray:
+            ranks = statespace.rank_array(rename[np.asarray(tiles)[:, perm]])
+            return by_rank[ranks].astype(np.float64)
+
+        table = learned_table(canonical, model, VARIANTS[variant], training_size, seed)
+        return Evaluator(h, 9, None, batch, data={"delta": delta, "table": table})
+
+    return bind
+
+
+_DESCRIPTIONS = {
+    "learned": "{model} trained on {n} boards' exact distances (least squares), read from "
+    "a table; claims nothing (3x3 only)",
+    "learned-shifted": "max(h2, learned - delta), delta the largest overestimate of learned "
+    "over all 181,440 boards: admissible by exhaustion (3x3 only)",
+    "learned-quantile": "gradient boosting trained for the 5% quantile of h* on {n} boards: "
+    "an under-estimate most of the time, claims nothing (3x3 only)",
+    "learned-penalty": "{model} refitted with overestimates weighted 10 x on {n} boards; "
+    "claims nothing (3x3 only)",
+}
+_LABELS = {
+    "learned": "learned ({model})",
+    "learned-shifted": "max(h2, learned - delta)",
+    "learned-quantile": "learned, 5% quantile",
+    "learned-penalty": "learned, overestimates x10",
+}
+
+
+def learned_heuristics(model: str = DEFAULT_MODEL, training_size: int = DEFAULT_TRAINING_SIZE,
+                       seed: int = DEFAULT_SEED) -> dict[str, Heuristic]:  # fmt: skip
+    """The four learned heuristics for one model, training size and seed.
+
+    Only ``learned-shifted`` claims admissibility (see the module docstring); none
+    claims consistency. Nothing is trained until a heuristic is bound to a goal.
+
+    Raises
+    ------
+    EightlabError
+        For an unknown model, a training size out of range or a bad seed.
+    """
+    from eightlab.puzzle.statespace import REACHABLE
+
+    learnmodel.check_model(model, "squared")
+    training_mask(REACHABLE, training_size, seed)  # refuse a bad size or seed now
+    n = f"{int(training_size):,}"
+    return {
+        name: Heuristic(
+            name,
+            _DESCRIPTIONS[name].format(model=model.upper(), n=n),
+            name == "learned-shifted",
+            False,
+            learned_binder(name, model, int(training_size), int(seed)),
+            label=_LABELS[name].format(model=model.upper()),
+            shapes={(3, 3)},
+        )
+        for name in VARIANTS
+    }

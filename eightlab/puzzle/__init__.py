@@ -1,0 +1,1 @@
+"""The puzzle itself: boards and their notations, moves, parity, ranking, the state space, instances."""

@@ -1,0 +1,224 @@
+"""The compiled IDA* (Korf 1985): the reference's passes, run by numba in slices of nodes.
+
+The outer loop is the reference's (:func:`eightlab.search.idastar.idastar`): a pass per
+threshold, the first threshold h(start), each next one the smallest f that exceeded the
+current one. Each pass runs in the compiled kernel (:func:`eightlab.search.compiled.kernel.run_pass`)
+for a slice of expansions at a time; between slices this module looks at the node and
+time budgets, and Python delivers Ctrl-C (``KeyboardInterrupt``). The counts, thresholds,
+per-iteration rows and path are exactly the reference's: same move order (d, l, r, u),
+parent-move pruning, goal test at generation.
+
+References
+----------
+.. [1] R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
+   search", Artificial Intelligence 27(1), 1985.
+"""
+
+from __future__ import annotations
+
+from time import perf_counter
+
+import numpy as np
+
+from eightlab.errors import EightlabError
+from eightlab.heuristics import get_heuristic
+from eightlab.search.compiled import kernel
+from eightlab.search.compiled.kernel_pdb import pdb_start, run_pass_pdb
+from eightlab.search.compiled.kernel_wide import run_pass_wide
+from eightlab.search.compiled.tables import COMPILED, heuristic_tables, move_tables, supports
+from eightlab.search.harness import pass_row, run_search
+from eightlab.search.result import SearchResult
+
+#: Wall-clock seconds one slice of the compiled pass aims at (between budget checks).
+SLICE_SECONDS = 0.02
+#: Expansions of the first slice; later slices are sized from the measured speed.
+FIRST_SLICE = 1 << 14
+
+
+def solve_compiled(
+    start, goal=None, heuristic="manhattan", *, lexicographic=False, observer=None, **budgets
+) -> SearchResult:
+    """IDA* compiled with numba, with the counts of the readable reference.
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The boards (up to 5x5); ``goal`` defaults to the tiles in order, blank last.
+    heuristic : str or Heuristic
+        Any heuristic that sums integer per-tile costs (``manhattan``, ``misplaced``,
+        ``zero``, ...), ``linear-conflict``, or an additive pattern database
+        (``pdb-5-5-5``, ``pdb-6-6-3``, ``pdb-7-8`` on 4x4, ``pdb-6-6-6-6`` on 5x5); see
+        :func:`supports`.
+    lexicographic : bool
+        As in the reference: the path is the lexicographically smallest shortest one;
+        refused with a heuristic that is not admissible.
+    **budgets
+        As in :func:`eightlab.search.solve`, with the reference's counts:
+        ``budget_exceeded`` after exactly ``max_nodes`` expansions; ``max_seconds``
+        covers compilation and table building and is checked between slices of about
+        20 ms; a pass whose threshold would exceed ``max_stored`` is not started.
+    observer : None
+        The compiled engine has no observers; passing one raises.
+
+    Returns
+    -------
+    SearchResult
+        Algorithm ``idastar``; ``expanded``, ``generated`` (node counts), ``iterations``,
+        ``thresholds``, ``per_iteration``, ``max_frontier``, ``max_stored``, seconds.
+
+    Raises
+    ------
+    EightlabError
+        For an observer, a board larger than 5x5, a heuristic the engine does not
+        compile, or ``lexicographic`` with an inadmissible heuristic.
+    KeyboardInterrupt
+        On Ctrl-C, between two slices.
+    """
+    if observer is not None:
+        raise EightlabError("the compiled engine takes no observer; use engine='python'")
+    h = get_heuristic(heuristic)
+    if not supports(h):
+        raise EightlabError(
+            f"the compiled engine does not run heuristic {h.name!r}; it runs "
+            f"{', '.join(COMPILED)} and the pdb-* databases; use engine='python'"
+        )
+    if lexicographic and not h.admissible:
+        raise EightlabError(
+            f"lexicographic IDA* needs an admissible heuristic; {h.name!r} is not admissible"
+        )
+
+    def core(problem, stats, budget):
+        return _compiled_core(problem, stats, budget, h)
+
+    options = {"lexicographic": bool(lexicographic), "engine": "compiled"}
+    return run_search("idastar", h.name, start, goal, core, options, **budgets)
+
+
+def _compiled_core(problem, stats, budget, h):
+    start, goal = problem.start_board, problem.goal_board
+    if start.size > 25:
+        raise EightlabError(
+            f"the compiled engine takes boards up to 5x5, not {start.rows}x{start.cols}"
+        )
+    ht = heuristic_tables(h, goal)
+    h0 = ht.evaluate(start.tiles)
+    passes = _Passes(start, goal, ht, h0)
+    bound = h0
+    expanded = generated = deepest = 0
+    before = None  # the counts when the running pass began (None: no pass running)
+    slice_size = FIRST_SLICE
+    try:
+        while True:
+            stats.thresholds.append(bound)
+            if start == goal:  # as the reference: solved, no pass and no per-pass row
+                return ""
+            if hasattr(budget, "check_depth"):  # the memory budget: a path of bound moves
+                budget.check_depth(int(bound))
+            before = (expanded, generated)
+            regs = passes.begin(bound, expanded, generated, deepest)
+            while True:
+                stop_at = expanded + slice_size
+                if budget.max_nodes is not None:
+                    stop_at = min(stop_at, budget.max_nodes)
+                t0 = perf_counter()
+                status = passes.resume(stop_at)
+                spent = perf_counter() - t0
+                done = int(regs[kernel.EXPANDED]) - expanded
+                expanded, generated = int(regs[kernel.EXPANDED]), int(regs[kernel.GENERATED])
+                deepest = int(regs[kernel.DEEPEST])
+                if status != kernel.RUNNING:
+                    break
+                budget.check(expanded)  # raises OutOfBudget when spent
+                if done > 0 and spent > 0:
+                    slice_size = max(1024, int(done * SLICE_SECONDS / spent))
+            stats.per_iteration.append(pass_row(stats, before, expanded, generated))
+            before = None
+            if status == kernel.FOUND:
+                return passes.path()
+            bound = int(regs[kernel.NEXT_BOUND])
+            if bound >= kernel.NO_BOUND:
+                raise AssertionError("IDA* exhausted a solvable problem")
+    finally:
+        if before is not None:  # a pass cut by the budget (or Ctrl-C) keeps its row
+            stats.per_iteration.append(pass_row(stats, before, expanded, generated))
+        stats.expanded, stats.generated = expanded, generated
+        stats.max_frontier, stats.max_stored = deepest, deepest + 1
+        stats.iterations = len(stats.thresholds)
+
+
+class _Passes:
+    """The arrays of one pass of the kernel, set up per threshold and resumed per slice."""
+
+    def __init__(self, start, goal, ht, h0: int):
+        self.start, self.goal, self.ht, self.h0 = start, goal, ht, h0
+        self.moves = move_tables(start.rows, start.cols)
+        self.packed = start.size <= 16
+        self.regs = np.zeros(kernel.REGS, dtype=np.int64)
+
+    def begin(self, bound: int, expanded: int, generated: int, deepest: int) -> np.ndarray:
+        """Set up a pass with threshold ``bound``; the counts continue from the totals."""
+        start, ht = self.start, self.ht
+        depth = bound + 2  # a node within the bound has g <= bound
+        self.blank = np.zeros(depth, dtype=np.int64)
+        self.came_from = np.zeros(depth, dtype=np.int64)
+        self.hs = np.zeros(depth, dtype=np.int64)
+        self.next_k = np.zeros(depth, dtype=np.int64)
+        self.smallest = np.zeros(depth, dtype=np.int64)
+        self.blank[0], self.came_from[0], self.hs[0] = start.blank, -1, self.h0
+        if ht.kind == 2:  # pattern databases: the board as tiles and cells, any size
+            self.tiles = np.array(start.tiles, dtype=np.int64)
+            self.pos = np.argsort(self.tiles).astype(np.int64)
+            self.mpos = np.zeros_like(self.pos)
+            mirrored = ht.mirror_cell.shape[0] > 0
+            if mirrored:
+                self.mpos[:] = ht.mirror_cell[self.pos[ht.mirror_tile]]
+            self.entries = np.zeros((depth, 2, len(ht.lengths)), dtype=np.int64)
+            self.hsum = np.zeros((depth, 2), dtype=np.int64)
+            pdb_start(self.pos, self.mpos, ht.patterns, ht.lengths, ht.offsets, ht.table,
+                      mirrored, self.entries, self.hsum)  # fmt: skip
+        elif self.packed:
+            self.state = np.zeros(depth, dtype=np.uint64)
+            self.state[0] = start.packed
+            self.penalties = np.zeros(depth, dtype=np.int64)
+            if ht.kind == 1:  # the conflict part of h(start)
+                manhattan = get_heuristic("manhattan").bind(self.goal)(start.packed)
+                self.penalties[0] = self.h0 - int(manhattan)
+        else:
+            self.tiles = np.array(start.tiles, dtype=np.int64)
+            self.goal_tiles = np.array(self.goal.tiles, dtype=np.int64)
+            self.misplaced = np.zeros(depth, dtype=np.int64)
+            self.misplaced[0] = np.count_nonzero(self.tiles != self.goal_tiles)
+        regs = self.regs
+        regs[:] = 0
+        regs[kernel.BOUND], regs[kernel.ENTER] = bound, 1
+        regs[kernel.EXPANDED], regs[kernel.GENERATED] = expanded, generated
+        regs[kernel.DEEPEST], regs[kernel.NEXT_BOUND] = deepest, kernel.NO_BOUND
+        return regs
+
+    def resume(self, stop_at: int) -> int:
+        """Run the pass until ``stop_at`` expansions in all; return the kernel's status."""
+        ht, m = self.ht, self.moves
+        if ht.kind == 2:
+            return run_pass_pdb(
+                m.targets.ravel(), m.count, ht.group_of, ht.patterns, ht.lengths, ht.offsets,
+                ht.table, ht.mirror_cell, ht.inverse_mirror, self.regs, self.tiles, self.pos,
+                self.mpos, self.blank, self.came_from, self.next_k, self.entries, self.hsum,
+                stop_at,
+            )  # fmt: skip
+        if self.packed:
+            return kernel.run_pass(
+                np.uint64(self.goal.packed), m.targets.ravel(), m.count, ht.dh.ravel(), ht.kind,
+                ht.line_cells, ht.line_slots, ht.line_of, ht.line_table, self.regs, self.state,
+                self.blank, self.came_from, self.hs, self.penalties, self.next_k, stop_at,
+            )  # fmt: skip
+        return run_pass_wide(
+            self.tiles, self.goal_tiles, m.targets, m.count, ht.dh, ht.kind, ht.line_cells,
+            ht.line_slots, ht.line_of, self.regs, self.blank, self.came_from, self.hs,
+            self.misplaced, self.next_k, self.smallest, stop_at,
+        )  # fmt: skip
+
+    def path(self) -> str:
+        """The moves of the path found (the stack from the root to the goal's parent)."""
+        letters = self.moves.letters
+        d = int(self.regs[kernel.DEPTH])
+        return "".join(letters[self.blank[i]][self.next_k[i] - 1] for i in range(d))

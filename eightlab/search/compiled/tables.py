@@ -1,0 +1,260 @@
+"""The arrays the compiled kernel reads: moves of the blank, and each heuristic as tables.
+
+Every table is built from eightlab's own heuristics, so the compiled h equals the Python
+h on every board: a per-tile heuristic through its ``tile_cost`` table, linear conflict
+through the same goal slots per line that
+:func:`eightlab.heuristics.line_conflict_binder` uses, a pattern database through the
+tables of :func:`eightlab.heuristics.pdb.additive.additive_pdb`.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from eightlab.errors import EightlabError
+from eightlab.puzzle.board import Board, neighbor_table
+
+#: Heuristics compiled by name besides those that sum per-tile costs.
+LINE_CONFLICT = "linear-conflict"
+PDB_PREFIX = "pdb-"
+#: Names known to be per-tile sums (compiled through their ``tile_cost`` table).
+PER_TILE = ("zero", "misplaced", "manhattan", "weighted-manhattan", "manhattan-with-blank")
+
+
+@dataclass(frozen=True)
+class Moves:
+    """Moves of the blank: ``targets[b, k]`` is the k-th cell (d, l, r, u order) it can
+    go to from cell ``b``, ``count[b]`` how many there are, ``letters[b][k]`` the move."""
+
+    targets: np.ndarray
+    count: np.ndarray
+    letters: tuple
+
+
+@cache
+def move_tables(rows: int, cols: int) -> Moves:
+    """The :class:`Moves` of a ``rows`` x ``cols`` board (from :func:`neighbor_table`)."""
+    table = neighbor_table(rows, cols)
+    n = rows * cols
+    targets = np.full((n, 4), -1, dtype=np.int64)
+    count = np.zeros(n, dtype=np.int64)
+    letters = []
+    for b, row in enumerate(table):
+        count[b] = len(row)
+        for k, (_, q) in enumerate(row):
+            targets[b, k] = q
+        letters.append("".join(m for m, _ in row))
+    return Moves(targets, count, tuple(letters))
+
+
+@dataclass(frozen=True)
+class HeuristicTables:
+    """A heuristic as the kernel's arrays (unused ones are empty).
+
+    Attributes
+    ----------
+    kind : int
+        0 per-tile sum, 1 Manhattan plus linear conflicts, 2 additive pattern databases.
+    dh : ndarray, shape (n, 4, n)
+        Change of the per-tile sum when the tile on ``targets[b, k]`` slides to ``b``.
+    line_cells, line_slots, line_of : ndarray
+        Lines (rows, then columns) as cells padded with -1; each tile's goal index in a
+        line (-1 if its goal is elsewhere); the row and column line of every cell.
+    line_table : ndarray of int8, shape (lines, 16 ** width)
+        Packed boards with lines of up to 4 cells: the conflict penalty of every content
+        of every line, indexed by the line's 4-bit tiles (the first cell lowest); empty
+        otherwise (the kernel then counts it).
+    group_of, patterns, lengths, offsets, table : ndarray
+        The pattern databases: group of each tile (-1 none), each group's tiles (padded),
+        their counts, where each group's table starts in ``table`` (all tables joined).
+    mirror_cell, mirror_tile, inverse_mirror : ndarray
+        The reflection (empty when the reflected lookup does not apply): in the mirror
+        image tile t stands on ``mirror_cell[cell of tile mirror_tile[t]]``;
+        ``inverse_mirror[mirror_tile[t]] = t``.
+    start_value : callable
+        ``start_value(tiles) -> int``: the Python heuristic of a board, for h(start).
+    """
+
+    kind: int
+    dh: np.ndarray
+    line_cells: np.ndarray
+    line_slots: np.ndarray
+    line_of: np.ndarray
+    line_table: np.ndarray
+    group_of: np.ndarray
+    patterns: np.ndarray
+    lengths: np.ndarray
+    offsets: np.ndarray
+    table: np.ndarray
+    mirror_cell: np.ndarray
+    mirror_tile: np.ndarray
+    inverse_mirror: np.ndarray
+    start_value: object
+
+    def evaluate(self, tiles) -> int:
+        """h of a board given as its tiles (a tuple), an int: eightlab's own evaluator."""
+        return int(self.start_value(tiles))
+
+
+#: Every heuristic compiled by name (besides ``pdb-*``).
+COMPILED = (*PER_TILE, LINE_CONFLICT)
+
+
+def supports(heuristic) -> bool:
+    """Whether the compiled engine runs ``heuristic`` (a name or Heuristic) without binding it."""
+    name = getattr(heuristic, "name", heuristic)
+    return name in PER_TILE or name == LINE_CONFLICT or str(name).startswith(PDB_PREFIX)
+
+
+def _per_tile_dh(tile_cost, rows: int, cols: int) -> np.ndarray:
+    n = rows * cols
+    moves = move_tables(rows, cols)
+    dh = np.zeros((n, 4, n), dtype=np.int64)
+    for b in range(n):
+        for k in range(moves.count[b]):
+            q = moves.targets[b, k]
+            for t in range(1, n):
+                dh[b, k, t] = tile_cost[t][b] - tile_cost[t][q] + tile_cost[0][q] - tile_cost[0][b]
+    return dh
+
+
+def _longest_increasing_run(values) -> int:
+    tails: list = []
+    for v in values:
+        i = bisect_left(tails, v)
+        tails[i : i + 1] = [v]
+    return len(tails)
+
+
+@cache
+def _line_tables(line_slots: tuple, width: int) -> np.ndarray:
+    """The linear-conflict penalty of every content of every line (see ``line_table``):
+    2 x (line tiles whose goal is in the line - the longest run of them in goal order)."""
+    contents = np.indices((16,) * width).reshape(width, -1)[::-1].T  # cell j = nibble j
+    # each content's slots, coded base width + 1 (slot -1 -> 0): few codes, one LIS each
+    codes = np.zeros(len(contents), dtype=np.int64)
+    tables = np.zeros((len(line_slots), len(contents)), dtype=np.int8)
+    for i, slots in enumerate(line_slots):
+        padded = np.full(16, -1, dtype=np.int64)
+        padded[: len(slots)] = slots
+        slot = padded[contents]  # (contents, width)
+        codes[:] = 0
+        for j in range(width):
+            codes = codes * (width + 1) + slot[:, j] + 1
+        unique, first = np.unique(codes, return_index=True)
+        penalty = {
+            code: 2 * (sum(1 for x in slot[k] if x >= 0)
+                       - _longest_increasing_run([x for x in slot[k] if x >= 0]))
+            for code, k in zip(unique.tolist(), first.tolist(), strict=True)
+        }  # fmt: skip
+        tables[i] = np.vectorize(penalty.__getitem__, otypes=[np.int8])(codes)
+    return tables
+
+
+def _empty(*shape, dtype=np.int64) -> np.ndarray:
+    return np.zeros(shape, dtype=dtype)
+
+
+def heuristic_tables(heuristic, goal: Board) -> HeuristicTables:
+    """The kernel's arrays for ``heuristic`` bound to ``goal``.
+
+    Raises
+    ------
+    EightlabError
+        If the heuristic is not compiled (neither an integer per-tile sum, nor linear
+        conflict, nor an additive pattern database).
+    """
+    name = heuristic.name
+    n, rows, cols = goal.size, goal.rows, goal.cols
+    empty = {
+        "line_cells": _empty(0, 0), "line_slots": _empty(0, 0), "line_of": _empty(n, 2),
+        "group_of": np.full(n, -1, dtype=np.int64), "patterns": _empty(0, 0),
+        "lengths": _empty(0), "offsets": _empty(0), "table": _empty(1, dtype=np.uint8),
+        "mirror_cell": _empty(0), "mirror_tile": _empty(0), "inverse_mirror": _empty(0),
+        "line_table": _empty(0, 0, dtype=np.int8),
+    }  # fmt: skip
+    if name == LINE_CONFLICT:
+        evaluator = heuristic.bind(goal)
+        home = {t: p for p, t in enumerate(goal.tiles)}
+        manhattan = [
+            [abs(p // cols - home[t] // cols) + abs(p % cols - home[t] % cols) if t else 0
+             for p in range(n)]
+            for t in range(n)
+        ]  # fmt: skip
+        dh = _per_tile_dh(manhattan, rows, cols)
+        width = max(rows, cols)
+        lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
+        lines += [[r * cols + c for r in range(rows)] for c in range(cols)]
+        line_cells = np.full((len(lines), width), -1, dtype=np.int64)
+        line_slots = np.full((len(lines), n), -1, dtype=np.int64)
+        line_of = np.zeros((n, 2), dtype=np.int64)
+        for i, line in enumerate(lines):
+            line_cells[i, : len(line)] = line
+            index = {cell: j for j, cell in enumerate(line)}
+            for t in range(1, n):
+                line_slots[i, t] = index.get(home[t], -1)
+        for p in range(n):
+            line_of[p] = (p // cols, rows + p % cols)
+        empty.update(line_cells=line_cells, line_slots=line_slots, line_of=line_of)
+        if n <= 16 and width <= 4:
+            empty["line_table"] = _line_tables(tuple(map(tuple, line_slots.tolist())), width)
+        return HeuristicTables(1, dh, **empty, start_value=lambda t: evaluator(_pack(t)))
+    if name.startswith(PDB_PREFIX):
+        return _pdb_tables(name[len(PDB_PREFIX) :], goal, empty)
+    evaluator = heuristic.bind(goal)
+    cost = evaluator.tile_cost
+    if cost is None or any(float(v) != int(v) for row in cost for v in row):
+        raise EightlabError(
+            f"the compiled engine does not run heuristic {name!r} (it runs integer per-tile "
+            f"sums such as manhattan, linear-conflict and the pdb-* databases); "
+            f"use engine='python'"
+        )
+    cost = [[int(v) for v in row] for row in cost]
+    dh = _per_tile_dh(cost, rows, cols)
+    return HeuristicTables(
+        0, dh, **empty, start_value=lambda t: sum(cost[x][p] for p, x in enumerate(t))
+    )
+
+
+def _pack(tiles) -> int:
+    from eightlab.puzzle.board import pack
+
+    return pack(tuple(int(t) for t in tiles))
+
+
+def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
+    """The additive pattern databases of ``partition`` as the kernel's arrays (without
+    the mirror arrays for ``<partition>-single``: the kernel then looks up once)."""
+    from eightlab.heuristics.pdb.additive import SINGLE, additive_pdb, single_lookup
+
+    single = partition.endswith(SINGLE)
+    if single:
+        partition = partition[: -len(SINGLE)]
+    pdb = additive_pdb(goal, partition)
+    pdb = single_lookup(pdb) if single else pdb
+    if sum(len(p) for p in pdb.patterns) != goal.size - 1:  # the kernel's goal test
+        raise EightlabError(f"the {partition} groups do not cover every tile")
+    n = goal.size
+    width = max(len(p) for p in pdb.patterns)
+    patterns = np.zeros((len(pdb.patterns), width), dtype=np.int64)
+    group_of = np.full(n, -1, dtype=np.int64)
+    for g, pattern in enumerate(pdb.patterns):
+        patterns[g, : len(pattern)] = pattern
+        group_of[list(pattern)] = g
+    lengths = np.array([len(p) for p in pdb.patterns], dtype=np.int64)
+    sizes = [len(t) for t in pdb.tables]
+    offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    # pdb.joined: the tables themselves, one buffer (no copy per search or per process)
+    arrays = {**arrays, "patterns": patterns, "group_of": group_of, "lengths": lengths,
+              "offsets": offsets, "table": pdb.joined}  # fmt: skip
+    if pdb.mirror_cell is not None:
+        mirror_tile = np.asarray(pdb.mirror_tile, dtype=np.int64)
+        arrays["mirror_cell"] = np.asarray(pdb.mirror_cell, dtype=np.int64)
+        arrays["mirror_tile"] = mirror_tile
+        arrays["inverse_mirror"] = np.argsort(mirror_tile).astype(np.int64)
+    dh = np.zeros((goal.size, 4, goal.size), dtype=np.int64)
+    return HeuristicTables(2, dh, **arrays, start_value=lambda t: pdb.h(_pack(t)))

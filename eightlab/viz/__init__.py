@@ -1,0 +1,1 @@
+"""What people look at: pictures of boards and trees, the stepper, the explorer, the charts."""
