@@ -18,14 +18,9 @@ from eightlab.errors import BoardError
 from eightlab.heuristics import HEURISTICS, get_heuristic
 from eightlab.heuristics.pdb import additive as pdb
 from eightlab.heuristics.pdb import cache as pdbcache
-from eightlab.heuristics.pdb.build import (
-    build_table,
-    placements,
-    rank_cells,
-    reference_table,
-    unrank_cells,
-)
+from eightlab.heuristics.pdb.build import build_table, reference_table
 from eightlab.puzzle.instances import KORF_GOAL, korf100, random_walk_instance
+from eightlab.puzzle.ranking import placements, rank_cells, unrank_cells
 from eightlab.puzzle.solvability import is_solvable
 
 SMALL = [

@@ -19,7 +19,7 @@ from eightlab.puzzle.instances import (
     random_walk_instance,
     uniform_instances,
 )
-from eightlab.puzzle.ranking import lehmer_code, rank, unrank
+from eightlab.puzzle.ranking import lehmer_code, rank, rank_cells, unrank, unrank_cells
 from eightlab.puzzle.statespace import (
     STATES,
     board_of,
@@ -59,6 +59,34 @@ def test_rank_is_lexicographic_order_and_the_lehmer_code_sums_to_it():
         assert rank(perm) == sum(c * factorial(8 - i) for i, c in enumerate(code))
         assert unrank(rank(perm), 9) == tuple(perm)
     assert rank(range(9)) == 0 and rank(range(8, -1, -1)) == STATES - 1
+
+
+def test_the_numba_rank_equals_the_python_rank_on_random_placements():
+    from eightlab.puzzle.ranking_compiled import rank_of, rank_rows, unrank_into
+
+    rng = random.Random(11)
+    for _ in range(500):
+        n = rng.randint(1, 64)
+        k = rng.randint(1, min(n, 9))
+        cells = rng.sample(range(n), k)
+        r = rank_cells(cells, n)
+        assert rank_of(np.array(cells), np.arange(k), k, n) == r
+        out = np.empty(k, dtype=np.int64)
+        unrank_into(r, n, out)
+        assert tuple(out) == unrank_cells(r, n, k) == tuple(cells)
+    rows = np.array([rng.sample(range(16), 5) for _ in range(200)])
+    assert rank_rows(rows, 16).tolist() == [rank_cells(row, 16) for row in rows.tolist()]
+
+
+def test_a_whole_board_ranks_as_its_cantor_expansion():
+    rng = random.Random(5)
+    for _ in range(200):
+        perm = rng.sample(range(9), 9)
+        assert (
+            rank_cells(perm, 9)
+            == rank(perm)
+            == sum(c * factorial(8 - i) for i, c in enumerate(lehmer_code(perm)))
+        )
 
 
 def test_unrank_rejects_a_rank_out_of_range():

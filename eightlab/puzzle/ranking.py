@@ -1,15 +1,22 @@
-"""Cantor expansion: a perfect hash of permutations onto ``0 .. n! - 1``.
+"""Ranks of k-permutations: a perfect hash of placements onto ``0 .. n!/(n-k)! - 1``.
 
-The Lehmer code of a permutation ``p`` of ``0 .. n-1`` counts, for every position
-``i``, the later entries smaller than ``p[i]``; read in the factorial number system it
-is the permutation's rank in lexicographic order:
+A *placement* puts ``k`` distinct items on ``k`` of ``n`` cells: ``cells[i]`` is the cell
+of the i-th item. Its rank reads, for every item in order, the cell's index among the
+cells still free, in a mixed-radix number whose i-th digit has base ``n - i``::
 
-    rank(p) = sum_i  #{j > i : p[j] < p[i]} * (n - 1 - i)!
+    rank = 0
+    for i, c in enumerate(cells):
+        rank = rank * (n - i) + c - #{j < i : cells[j] < c}
 
-So ``rank((0, 1, ..., n-1)) == 0`` and ``rank((n-1, ..., 1, 0)) == n! - 1``. A board is a
-permutation of its cells (blank = 0), so a ``bytearray(9!)`` indexed by rank is a
-visited table with one byte per possible 8-puzzle board: the method of the source
-BFS problem, and the index of the exhaustive tables in :mod:`eightlab.puzzle.statespace`.
+Ranks run through ``0 .. n!/(n-k)! - 1`` in the lexicographic order of the placements.
+For ``k = n`` (a whole board, blank = 0, as a permutation of its cells) this is the
+Cantor expansion (the Lehmer code read in the factorial number system), so a
+``bytearray(9!)`` indexed by rank is a visited table with one byte per 8-puzzle board and
+the index of the exhaustive tables of :mod:`eightlab.puzzle.statespace`; for ``k < n`` it
+indexes the pattern databases of :mod:`eightlab.heuristics.pdb`. This module is the
+readable reference; :mod:`eightlab.puzzle.ranking_compiled` is the same rank in numba.
+Both count the earlier cells below ``c`` as the population count of a bit mask of the
+cells seen so far.
 
 References
 ----------
@@ -20,11 +27,56 @@ References
 
 from __future__ import annotations
 
-from math import factorial
+from math import perm
 
 from eightlab.puzzle.grid import cell_bits
 
-_FACTORIALS = [factorial(i) for i in range(21)]
+
+def placements(n: int, k: int) -> int:
+    """Number of placements of ``k`` distinct items on ``n`` cells: ``n! / (n - k)!``."""
+    return perm(n, k)
+
+
+def rank_cells(cells, n: int) -> int:
+    """Rank of the placement ``cells`` of ``len(cells)`` items on ``n`` cells.
+
+    Parameters
+    ----------
+    cells : sequence of int
+        Distinct cells in ``0 .. n-1``; ``cells[i]`` is where the i-th item stands.
+    n : int
+        Number of cells.
+
+    Returns
+    -------
+    int
+        The rank, in ``0 .. n!/(n-k)! - 1`` with ``k = len(cells)``.
+    """
+    r = 0
+    seen = 0  # the cells of the items before, as a bit mask
+    for c in cells:
+        smaller = (seen & ((1 << c) - 1)).bit_count()  # earlier cells below c
+        r = r * n + c - smaller
+        seen |= 1 << c
+        n -= 1
+    return r
+
+
+def unrank_cells(r: int, n: int, k: int) -> tuple[int, ...]:
+    """The placement of ``k`` items on ``n`` cells whose :func:`rank_cells` is ``r``.
+
+    Raises
+    ------
+    ValueError
+        If ``r`` is not in ``0 .. n!/(n-k)! - 1``.
+    """
+    if not 0 <= r < placements(n, k):
+        raise ValueError(f"rank {r} is outside 0..{placements(n, k) - 1} for n = {n}, k = {k}")
+    digits = [0] * k
+    for i in range(k - 1, -1, -1):
+        r, digits[i] = divmod(r, n - i)
+    free = list(range(n))
+    return tuple(free.pop(d) for d in digits)
 
 
 def rank(perm) -> int:
@@ -38,18 +90,9 @@ def rank(perm) -> int:
     Returns
     -------
     int
-        The rank, in ``0 .. n! - 1``.
+        The rank, in ``0 .. n! - 1``: :func:`rank_cells` with ``k = n``.
     """
-    n = len(perm)
-    r = 0
-    for i in range(n - 1):
-        pi = perm[i]
-        smaller = 0
-        for j in range(i + 1, n):
-            if perm[j] < pi:
-                smaller += 1
-        r += smaller * _FACTORIALS[n - 1 - i]
-    return r
+    return rank_cells(perm, len(perm))
 
 
 def rank_packed(packed: int, size: int) -> int:
@@ -70,7 +113,7 @@ def rank_packed(packed: int, size: int) -> int:
     """
     k = cell_bits(size)
     mask = (1 << k) - 1
-    return rank([(packed >> (k * p)) & mask for p in range(size)])
+    return rank_cells([(packed >> (k * p)) & mask for p in range(size)], size)
 
 
 def unrank(r: int, n: int) -> tuple[int, ...]:
@@ -81,14 +124,7 @@ def unrank(r: int, n: int) -> tuple[int, ...]:
     ValueError
         If ``r`` is not in ``0 .. n! - 1``.
     """
-    if not 0 <= r < _FACTORIALS[n]:
-        raise ValueError(f"rank {r} is outside 0..{_FACTORIALS[n] - 1} for n = {n}")
-    pool = list(range(n))
-    perm = []
-    for i in range(n - 1, -1, -1):
-        digit, r = divmod(r, _FACTORIALS[i])
-        perm.append(pool.pop(digit))
-    return tuple(perm)
+    return unrank_cells(r, n, n)
 
 
 def lehmer_code(perm) -> tuple[int, ...]:

@@ -6,9 +6,9 @@ Two tables describe the space completely:
 
 * :func:`move_table`, independent of the goal: ``table[r, j]`` is the rank of the board
   reached from board ``r`` when the blank makes move ``MOVES[j]`` (``d, l, r, u``), or
-  ``-1`` where the move would leave the board. Built once, vectorised: the permutations
-  of ``itertools.permutations(range(9))`` come in rank order, and the swapped
-  permutations are ranked with vectorised Lehmer codes.
+  ``-1`` where the move would leave the board. Built once: the permutations of
+  ``itertools.permutations(range(9))`` come in rank order, and the swapped permutations
+  are ranked by :func:`rank_array`.
 * :func:`distance_table`, per goal: the exact number of moves from every board to the
   goal (``-1`` when unreachable), found by a breadth-first search run layer by layer on
   the move table (moves are reversible, so distance from the goal is distance to it).
@@ -56,8 +56,6 @@ STATES = factorial(SIZE)
 #: Number of boards that can reach any given 3x3 goal: half of them (9!/2 = 181,440).
 REACHABLE = STATES // 2
 
-_FACTORIAL_WEIGHTS = np.array([factorial(SIZE - 1 - i) for i in range(SIZE)], dtype=np.int64)
-
 
 def require_3x3(board: Board, what: str = "the state-space tables") -> None:
     """Raise :class:`BoardError` unless ``board`` is 3x3.
@@ -91,15 +89,13 @@ def rank_array(perms: np.ndarray) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of int64, shape (N,)
-        ``rank(perms[i])`` for every row: the Lehmer code digit of position ``i``
-        (later entries smaller than ``perms[:, i]``) times ``(8 - i)!``, summed.
+        :func:`eightlab.puzzle.ranking.rank` of every row, computed by
+        :func:`eightlab.puzzle.ranking_compiled.rank_rows`.
     """
+    from eightlab.puzzle.ranking_compiled import rank_rows  # numba: loaded on first use
+
     perms = np.asarray(perms)
-    ranks = np.zeros(len(perms), dtype=np.int64)
-    for i in range(SIZE - 1):
-        smaller = (perms[:, i + 1 :] < perms[:, i : i + 1]).sum(axis=1)
-        ranks += smaller * _FACTORIAL_WEIGHTS[i]
-    return ranks
+    return rank_rows(perms.reshape(len(perms), SIZE), SIZE)
 
 
 @cache
@@ -130,8 +126,7 @@ def move_table() -> np.ndarray:
     numpy.ndarray of int32, shape (9!, 4), read-only
         Column ``j`` is the rank of the board after the blank makes move ``MOVES[j]``
         (``d, l, r, u``), ``-1`` where that move leaves the board. Built once per
-        process (about 0.3 s: 0.13 s to list the permutations, 0.18 s to
-        rank their successors) and cached.
+        process and cached.
     """
     perms = permutation_table()
     blanks = np.argmax(perms == 0, axis=1)
@@ -178,8 +173,7 @@ def distance_table(goal=None) -> np.ndarray:
     numpy.ndarray of int8, shape (9!,), read-only
         ``table[r]`` is the least number of moves from the board of rank ``r`` to the
         goal, ``-1`` when the goal cannot be reached from it (the other parity class).
-        Cached per goal; one BFS takes a few hundredths of a second once
-        :func:`move_table` exists.
+        Cached per goal.
 
     Raises
     ------

@@ -84,6 +84,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from operator import itemgetter
 from threading import Lock
 from time import perf_counter
 
@@ -100,6 +101,7 @@ from eightlab.heuristics.pdb.build import (
 )
 from eightlab.memory import available_memory
 from eightlab.puzzle.board import Board, cell_bits
+from eightlab.puzzle.ranking import rank_cells
 
 #: The literature's partitions of the 15-puzzle, as groups of cells of Korf's goal (= its
 #: tiles): the blank on cell 0.
@@ -157,7 +159,7 @@ class AdditivePDB:
         The tiles of each group, in the order their placements are ranked.
     tables : list of numpy.ndarray of uint8
         ``tables[g][idx]``: fewest moves of group g's tiles from the placement of rank
-        ``idx`` (see :func:`eightlab.heuristics.pdb.build.rank_cells`); views of
+        ``idx`` (:func:`eightlab.puzzle.ranking.rank_cells`); views of
         ``joined``, the tables one after the other in one array.
     mirror_cell, mirror_tile : numpy.ndarray of int64, or None
         The reflection about the main diagonal (None when the goal's blank is off the
@@ -183,9 +185,8 @@ class AdditivePDB:
         n = self.goal.size
         self.joined, self.tables = pdbcache.joined(self.tables)
         for pattern, table in zip(self.patterns, self.tables, strict=True):
-            bases = [n - i for i in range(len(pattern))]
             # memoryview: indexing gives a Python int without copying the table
-            self._plans.append((pattern, list(zip(pattern, bases, strict=True)), memoryview(table)))
+            self._plans.append((pattern, itemgetter(*pattern), memoryview(table)))
         self._shifts = [(cell_bits(n) * p, p) for p in range(n)]
         self._mirror = None
         if self.mirror_cell is not None:
@@ -198,18 +199,9 @@ class AdditivePDB:
         return sum(t.nbytes for t in self.tables)
 
     def _lookup(self, where) -> int:
-        total = 0
-        for _, tiles_bases, table in self._plans:
-            idx, seen = 0, []
-            for t, base in tiles_bases:
-                c = where[t]
-                smaller = 0
-                for s in seen:
-                    if s < c:
-                        smaller += 1
-                idx = idx * base + c - smaller
-                seen.append(c)
-            total += table[idx]
+        n, total = len(where), 0
+        for _, cells_of, table in self._plans:  # cells_of(where): the group's cells
+            total += table[rank_cells(cells_of(where), n)]
         return total
 
     def h(self, packed: int) -> int:
@@ -234,15 +226,12 @@ class AdditivePDB:
         return value.astype(np.float64)
 
     def _lookup_many(self, where: np.ndarray) -> np.ndarray:
+        from eightlab.puzzle.ranking_compiled import rank_rows  # numba: loaded on first use
+
+        n = where.shape[1]
         total = np.zeros(len(where), dtype=np.int64)
-        for pattern, tiles_bases, view in self._plans:
-            table = np.asarray(view)
-            idx = np.zeros(len(where), dtype=np.int64)
-            for i, (t, base) in enumerate(tiles_bases):
-                c = where[:, t]
-                smaller = sum((where[:, s] < c).astype(np.int64) for s in pattern[:i])
-                idx = idx * base + c - smaller
-            total += table[idx]
+        for pattern, _, view in self._plans:
+            total += np.asarray(view)[rank_rows(where[:, list(pattern)], n)]
         return total
 
 

@@ -8,14 +8,10 @@ therefore keys a state by its placement and the *smallest cell of the blank's re
 and every edge of the search costs 1: a plain BFS by layers, whose first visit of a
 placement is its entry (the minimum over blank cells, one byte per placement).
 
-A placement is stored at its dense rank as a k-permutation of the ``n`` cells
-(:func:`rank_cells`): for the tiles in pattern order, ``cells[i]`` the cell of the i-th,
-
-    idx = 0; for i in range(k): c = cells[i] - #{j < i : cells[j] < cells[i]};
-    idx = idx * (n - i) + c
-
-so the table has ``n! / (n - k)!`` bytes (524,160 for 5 tiles of the 15-puzzle,
-5,765,760 for 6, 57,657,600 for 7, 518,918,400 for 8).
+A placement is stored at its rank as a k-permutation of the ``n`` cells
+(:func:`eightlab.puzzle.ranking.rank_cells` of the cells of the pattern's tiles, in
+pattern order), so the table has ``n! / (n - k)!`` bytes (524,160 for 5 tiles of the
+15-puzzle, 5,765,760 for 6, 57,657,600 for 7, 518,918,400 for 8).
 
 :func:`pattern_database` is the readable version: a 0-1 BFS over (blank cell, tile
 cells) with a deque; :func:`reference_table` takes its minimum over the blank's cell. :func:`build_table` is
@@ -37,12 +33,12 @@ References
 from __future__ import annotations
 
 from collections import deque
-from math import perm
 from time import perf_counter
 
 import numpy as np
 
 from eightlab.puzzle.board import Board, neighbor_table
+from eightlab.puzzle.ranking import placements, unrank_cells
 
 #: Entry of a placement the search never reached (cannot happen on a connected board).
 UNREACHED = 255
@@ -133,13 +129,14 @@ def reference_table(goal: Board, pattern) -> np.ndarray:
     ----------
     goal : Board
     pattern : sequence of int
-        The tiles of the pattern, in the order that :func:`rank_cells` ranks them.
+        The tiles of the pattern, in the order their cells are ranked.
 
     Returns
     -------
     numpy.ndarray of uint8, shape (n! / (n - k)!,)
         Fewest pattern-tile moves from each placement to the goal placement, with the
-        blank anywhere, at :func:`rank_cells` of the placement's cells.
+        blank anywhere, at :func:`~eightlab.puzzle.ranking.rank_cells` of the placement's
+        cells.
     """
     n, k = goal.size, len(pattern)
     full = pattern_database(goal, pattern)
@@ -149,30 +146,6 @@ def reference_table(goal: Board, pattern) -> np.ndarray:
         costs = [full[(b, *cells)] for b in range(n) if b not in cells]
         table[idx] = min((c for c in costs if c >= 0), default=UNREACHED)
     return table
-
-
-# ----------------------------------------------------------------- the index
-def placements(n: int, k: int) -> int:
-    """Number of placements of ``k`` distinct tiles on ``n`` cells: ``n! / (n - k)!``."""
-    return perm(n, k)
-
-
-def rank_cells(cells, n: int) -> int:
-    """Dense rank of a k-permutation of ``0 .. n-1`` (see the module docstring)."""
-    idx = 0
-    for i, cell in enumerate(cells):
-        c = cell - sum(1 for j in range(i) if cells[j] < cell)
-        idx = idx * (n - i) + c
-    return idx
-
-
-def unrank_cells(idx: int, n: int, k: int) -> tuple[int, ...]:
-    """The k-permutation of ``0 .. n-1`` whose :func:`rank_cells` is ``idx``."""
-    digits = [0] * k
-    for i in range(k - 1, -1, -1):
-        idx, digits[i] = divmod(idx, n - i)
-    free = list(range(n))
-    return tuple(free.pop(d) for d in digits)
 
 
 # ------------------------------------------------------------ compiled build

@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from eightlab.puzzle.ranking_compiled import rank_of, unrank_into
+
 
 def shift_masks(rows: int, cols: int) -> np.ndarray:
     """``[full, not_first_col, not_last_col, cols]``: what :func:`flood` shifts need."""
@@ -44,45 +46,12 @@ def lowest_cell(mask):
 
 
 @njit(cache=True)
-def rank(cells, n):
-    idx = 0
-    for i in range(cells.shape[0]):
-        c = cells[i]
-        smaller = 0
-        for j in range(i):
-            if cells[j] < c:
-                smaller += 1
-        idx = idx * (n - i) + (c - smaller)
-    return idx
-
-
-@njit(cache=True)
-def unrank(idx, n, cells):
-    k = cells.shape[0]
-    digits = np.empty(k, dtype=np.int64)
-    for i in range(k - 1, -1, -1):
-        digits[i] = idx % (n - i)
-        idx //= n - i
-    used = 0
-    for i in range(k):
-        d = digits[i]
-        for c in range(n):
-            if (used >> c) & 1 == 0:
-                if d == 0:
-                    cells[i] = c
-                    used |= 1 << c
-                    break
-                d -= 1
-    return used
-
-
-@njit(cache=True)
 def seed(cells, blank, n, masks, visited, layer, table):
     occupied = 0
     for c in cells:
         occupied |= 1 << c
     region = flood(1 << blank, masks[0] & ~occupied, masks)
-    p = rank(cells, n)
+    p = rank_of(cells, np.arange(cells.shape[0]), cells.shape[0], n)
     s = p * n + lowest_cell(region)
     visited[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
     layer[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
@@ -94,6 +63,7 @@ def expand(layer, upcoming, visited, table, depth, start, stop, n, k, nbr, masks
     """Expand the states of ``layer`` in words ``start .. stop - 1``; return how many
     placements got their entry (``depth + 1``)."""
     cells = np.empty(k, dtype=np.int64)
+    order = np.arange(k)
     found = 0
     one = np.uint64(1)
     for w in range(start, stop):
@@ -105,7 +75,7 @@ def expand(layer, upcoming, visited, table, depth, start, stop, n, k, nbr, masks
             word &= word - one
             s = w * 64 + bit
             p, b = s // n, s % n
-            occupied = unrank(p, n, cells)
+            occupied = unrank_into(p, n, cells)
             free = masks[0] & ~occupied
             region = flood(1 << b, free, masks)
             for i in range(k):
@@ -117,7 +87,7 @@ def expand(layer, upcoming, visited, table, depth, start, stop, n, k, nbr, masks
                     cells[i] = q  # the tile slides into the blank's region, leaving c
                     moved_free = (free | (1 << c)) & ~(1 << q)
                     child_region = flood(1 << c, moved_free, masks)
-                    cp = rank(cells, n)
+                    cp = rank_of(cells, order, k, n)
                     t = cp * n + lowest_cell(child_region)
                     m = one << np.uint64(t & 63)
                     if visited[t >> 6] & m == 0:
@@ -136,8 +106,9 @@ def derive(source, n, inverse, order, out):
     k = order.shape[0]
     cells = np.empty(k, dtype=np.int64)
     d = np.empty(k, dtype=np.int64)
+    identity = np.arange(k)
     for idx in range(out.shape[0]):
-        unrank(idx, n, cells)
+        unrank_into(idx, n, cells)
         for i in range(k):
             d[order[i]] = inverse[cells[i]]
-        out[idx] = source[rank(d, n)]
+        out[idx] = source[rank_of(d, identity, k, n)]

@@ -6,7 +6,7 @@ of this one function (a helper that takes arrays pays numba's reference counting
 call: 63-71 % of the CPU before, ``benchmarks/README.md``), and per generated child
 
 * only the moved tile's group is ranked again, once (the entry is kept for the push);
-* the rank counts the group's earlier cells with a bit mask and a popcount;
+* the rank is :func:`eightlab.puzzle.ranking_compiled.rank_of`, inlined;
 * the reflected lookup (Korf & Felner 2002) is made only when the regular one does not
   prune: when ``g + h_regular`` exceeds the threshold and is no smaller than the smallest
   f already cut in this pass, ``max(h_regular, h_reflected)`` cannot change the next
@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from eightlab.puzzle.ranking_compiled import rank_of
 from eightlab.search.compiled.kernel import (
     BOUND,
     DEEPEST,
@@ -60,9 +61,6 @@ def run_pass_pdb(targets, move_count, group_of, patterns, lengths, offsets, tabl
     generated = regs[GENERATED]
     deepest = regs[DEEPEST]
     low = regs[NEXT_BOUND]
-    m1 = np.int64(0x55555555)
-    m2 = np.int64(0x33333333)
-    m4 = np.int64(0x0F0F0F0F)
     status = RUNNING
     b, back, k = blank[depth], came_from[depth], next_k[depth]
     if regs[ENTER]:  # the node on top of the stack is still to be expanded
@@ -84,15 +82,7 @@ def run_pass_pdb(targets, move_count, group_of, patterns, lengths, offsets, tabl
             grp = group_of[t]
             # the regular lookup: rank the moved tile's group with the tile on b
             pos[t] = b
-            idx, mask = 0, np.int64(0)
-            for i in range(lengths[grp]):
-                c = pos[patterns[grp, i]]
-                x = mask & ((np.int64(1) << c) - 1)
-                x = x - ((x >> 1) & m1)
-                x = (x & m2) + ((x >> 2) & m2)
-                x = (((x + (x >> 4)) & m4) * np.int64(0x01010101)) >> 24
-                idx = idx * (n - i) + c - (x & 255)
-                mask |= np.int64(1) << c
+            idx = rank_of(pos, patterns[grp], lengths[grp], n)
             pos[t] = q
             e = np.int64(table[offsets[grp] + idx])
             hr = hsum[depth, 0] - entries[depth, 0, grp] + e
@@ -104,15 +94,7 @@ def run_pass_pdb(targets, move_count, group_of, patterns, lengths, offsets, tabl
                 mt = inverse_mirror[t]
                 mg = group_of[mt]
                 mpos[mt] = mirror_cell[b]
-                idx, mask = 0, np.int64(0)
-                for i in range(lengths[mg]):
-                    c = mpos[patterns[mg, i]]
-                    x = mask & ((np.int64(1) << c) - 1)
-                    x = x - ((x >> 1) & m1)
-                    x = (x & m2) + ((x >> 2) & m2)
-                    x = (((x + (x >> 4)) & m4) * np.int64(0x01010101)) >> 24
-                    idx = idx * (n - i) + c - (x & 255)
-                    mask |= np.int64(1) << c
+                idx = rank_of(mpos, patterns[mg], lengths[mg], n)
                 mpos[mt] = mirror_cell[q]
                 em = np.int64(table[offsets[mg] + idx])
                 hm = hsum[depth, 1] - entries[depth, 1, mg] + em
@@ -184,13 +166,6 @@ def pdb_start(pos, mpos, patterns, lengths, offsets, table, mirrored, entries, h
     for g in range(lengths.shape[0]):
         for side in range(2 if mirrored else 1):
             where = pos if side == 0 else mpos
-            idx = 0
-            for i in range(lengths[g]):
-                c = where[patterns[g, i]]
-                smaller = 0
-                for j in range(i):
-                    if where[patterns[g, j]] < c:
-                        smaller += 1
-                idx = idx * (n - i) + c - smaller
+            idx = rank_of(where, patterns[g], lengths[g], n)
             entries[0, side, g] = table[offsets[g] + idx]
             hsum[0, side] += entries[0, side, g]
