@@ -10,6 +10,7 @@ tile blocks several others, and is kept as an inadmissible contrast.
 from __future__ import annotations
 
 from bisect import bisect_left
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -63,26 +64,52 @@ def reversed_pairs(slots) -> int:
     return sum(1 for i, a in enumerate(in_line) for b in in_line[i + 1 :] if a > b)
 
 
+@dataclass(frozen=True)
+class LineTables:
+    """The tables of Manhattan-plus-lines heuristics for one goal.
+
+    Attributes
+    ----------
+    manhattan : list of list of int
+        ``manhattan[t][p]``: tile ``t``'s grid distance from cell ``p`` to its goal cell
+        (row 0, the blank's, is zeros).
+    lines : list of tuple of int
+        The cells of every row, then every column (:func:`board_lines`).
+    slots : list of list of int
+        ``slots[i][t]``: the goal index of tile ``t`` within line ``i``, -1 if its goal
+        is in another line (and for the blank).
+    """
+
+    manhattan: list
+    lines: list
+    slots: list
+
+
+def line_tables(goal: Board) -> LineTables:
+    """The :class:`LineTables` of ``goal``."""
+    home = {t: p for p, t in enumerate(goal.tiles)}
+    lines = board_lines(goal.rows, goal.cols)
+    slots = []
+    for line in lines:
+        index = {cell: j for j, cell in enumerate(line)}
+        slots.append([index.get(home[t], -1) if t else -1 for t in range(goal.size)])
+    return LineTables(per_tile_table(goal, manhattan_cost), lines, slots)
+
+
 def line_conflict_binder(line_penalty, what: str):
     """A binder for Manhattan plus a penalty per line of the board.
 
     ``line_penalty(slots)`` maps the goal slots of a line's tiles (see
     :func:`tiles_to_leave_line`) to extra moves; the evaluator caches it per line
-    content.
+    content and carries its :class:`LineTables` as ``data``.
     """
 
     def bind(goal: Board) -> Evaluator:
         n = goal.size
         k = cell_bits(n)
         mask = (1 << k) - 1
-        manhattan = per_tile_table(goal, manhattan_cost)
-        home = {t: p for p, t in enumerate(goal.tiles)}
-        lines = board_lines(goal.rows, goal.cols)
-        # slot_of[i][t]: goal index of tile t within line i, -1 if its goal is elsewhere
-        slot_of = []
-        for line in lines:
-            index = {cell: j for j, cell in enumerate(line)}
-            slot_of.append([index.get(home[t], -1) if t else -1 for t in range(n)])
+        tables = line_tables(goal)
+        manhattan, lines, slot_of = tables.manhattan, tables.lines, tables.slots
         line_shifts = [tuple(k * p for p in line) for line in lines]
         caches: list[dict] = [{} for _ in lines]
         cell_shifts = [(k * p, p) for p in range(n)]
@@ -115,7 +142,7 @@ def line_conflict_binder(line_penalty, what: str):
                 total += table[index]
             return total
 
-        return Evaluator(h, n, None, batch)
+        return Evaluator(h, n, None, batch, data=tables)
 
     bind.__doc__ = f"Bind {what} to a goal."
     return bind

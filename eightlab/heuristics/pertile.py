@@ -23,6 +23,26 @@ def per_tile_table(goal: Board, cost, count_blank: bool = False, scale=1) -> lis
     ]
 
 
+def slide_change(tile_cost, blank: int, cell: int) -> tuple:
+    """How a per-tile sum changes when the tile on ``cell`` slides onto the blank's cell.
+
+    Parameters
+    ----------
+    tile_cost : sequence of sequence of number
+        ``tile_cost[t][p]``, the cost of tile ``t`` on cell ``p`` (row 0 the blank's).
+    blank, cell : int
+        The blank's cell and the neighbouring cell it moves to.
+
+    Returns
+    -------
+    tuple of number
+        ``change[t]``: h(child) - h(parent) when tile ``t`` is the one that slides, so
+        a search updates h from the one tile that moves.
+    """
+    to, away = tile_cost[0][cell], tile_cost[0][blank]  # the blank's own costs
+    return tuple(row[blank] - row[cell] + to - away for row in tile_cost)
+
+
 def per_tile_binder(cost, count_blank: bool = False, scale=1):
     """A binder for a heuristic that sums ``scale * cost(cell, goal_cell, cols)`` over
     the tiles (the blank too when ``count_blank``)."""

@@ -24,6 +24,7 @@ from time import perf_counter, process_time
 
 from eightlab.errors import EightlabError
 from eightlab.heuristics.base import BuildTimeout, build_deadline
+from eightlab.heuristics.pertile import slide_change
 from eightlab.puzzle.board import (
     Board,
     as_board,
@@ -142,25 +143,17 @@ class Problem:
         -------
         tuple of tuple of (str, int, int, int, tuple or None)
             ``table[b]`` lists ``(letter, q, shift_q, shift_b, dh)`` like :attr:`moves`,
-            where ``dh[t]`` is the change of h when tile ``t`` slides from cell ``q`` to
-            the blank's cell ``b`` (and the blank the other way): so a child's h is
-            ``h + dh[tile]``, updated from the one tile that moves. ``dh`` is None for
-            heuristics without per-tile costs, which are evaluated on every child.
+            where ``dh`` is :func:`~eightlab.heuristics.pertile.slide_change` of the
+            move: a child's h is ``h + dh[tile]``. ``dh`` is None for heuristics without
+            per-tile costs, which are evaluated on every child.
         """
-        tile_cost = evaluator.tile_cost
-        if tile_cost is None:
+        cost = evaluator.tile_cost
+        if cost is None:
             return tuple(tuple(entry + (None,) for entry in row) for row in self.moves)
-        blank_cost = tile_cost[0]
         return tuple(
-            tuple(
-                (letter, q, sq, sb, tuple(
-                    tile_cost[t][b] - tile_cost[t][q] + blank_cost[q] - blank_cost[b]
-                    for t in range(len(tile_cost))
-                ))
-                for letter, q, sq, sb in self.moves[b]
-            )
-            for b in range(len(self.moves))
-        )  # fmt: skip
+            tuple((letter, q, sq, sb, slide_change(cost, b, q)) for letter, q, sq, sb in row)
+            for b, row in enumerate(self.moves)
+        )
 
     def board(self, state: int) -> Board:
         """The :class:`Board` of a packed state."""

@@ -1,22 +1,23 @@
 """The arrays the compiled kernel reads: moves of the blank, and each heuristic as tables.
 
-Every table is built from eightlab's own heuristics, so the compiled h equals the Python
-h on every board: a per-tile heuristic through its ``tile_cost`` table, linear conflict
-through the same goal slots per line that
-:func:`eightlab.heuristics.line_conflict_binder` uses, a pattern database through the
-tables of :func:`eightlab.heuristics.pdb.additive.additive_pdb`.
+Every table is converted from the heuristic's own, so the compiled h equals the Python h
+on every board: a per-tile sum from its ``tile_cost`` table (the change per move by
+:func:`~eightlab.heuristics.pertile.slide_change`), linear conflict from the
+:class:`~eightlab.heuristics.linear_conflict.LineTables` its evaluator carries, a
+pattern database from the tables of :func:`eightlab.heuristics.pdb.additive.additive_pdb`.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
 from eightlab.errors import EightlabError
-from eightlab.puzzle.board import Board, neighbor_table
+from eightlab.heuristics.linear_conflict import tiles_to_leave_line
+from eightlab.heuristics.pertile import slide_change
+from eightlab.puzzle.board import Board, neighbor_table, pack
 
 #: Heuristics compiled by name besides those that sum per-tile costs.
 LINE_CONFLICT = "linear-conflict"
@@ -75,8 +76,10 @@ class HeuristicTables:
         The reflection (empty when the reflected lookup does not apply): in the mirror
         image tile t stands on ``mirror_cell[cell of tile mirror_tile[t]]``;
         ``inverse_mirror[mirror_tile[t]] = t``.
-    start_value : callable
-        ``start_value(tiles) -> int``: the Python heuristic of a board, for h(start).
+    tile_cost : list of list of int, or None
+        The per-tile costs ``dh`` is made of (Manhattan for linear conflict).
+    evaluator : callable
+        ``evaluator(packed) -> number``: eightlab's own h of a packed board.
     """
 
     kind: int
@@ -93,11 +96,16 @@ class HeuristicTables:
     mirror_cell: np.ndarray
     mirror_tile: np.ndarray
     inverse_mirror: np.ndarray
-    start_value: object
+    tile_cost: list | None
+    evaluator: object
 
     def evaluate(self, tiles) -> int:
         """h of a board given as its tiles (a tuple), an int: eightlab's own evaluator."""
-        return int(self.start_value(tiles))
+        return int(self.evaluator(pack(tuple(int(t) for t in tiles))))
+
+    def tile_sum(self, tiles) -> int:
+        """The sum of :attr:`tile_cost` over a board given as its tiles."""
+        return sum(self.tile_cost[t][p] for p, t in enumerate(tiles))
 
 
 #: Every heuristic compiled by name (besides ``pdb-*``).
@@ -111,31 +119,22 @@ def supports(heuristic) -> bool:
 
 
 def _per_tile_dh(tile_cost, rows: int, cols: int) -> np.ndarray:
+    """``dh[b, k, t]``: :func:`slide_change` of every move (``targets[b, k]``) as an array."""
     n = rows * cols
     moves = move_tables(rows, cols)
     dh = np.zeros((n, 4, n), dtype=np.int64)
     for b in range(n):
         for k in range(moves.count[b]):
-            q = moves.targets[b, k]
-            for t in range(1, n):
-                dh[b, k, t] = tile_cost[t][b] - tile_cost[t][q] + tile_cost[0][q] - tile_cost[0][b]
+            dh[b, k] = slide_change(tile_cost, b, int(moves.targets[b, k]))
     return dh
-
-
-def _longest_increasing_run(values) -> int:
-    tails: list = []
-    for v in values:
-        i = bisect_left(tails, v)
-        tails[i : i + 1] = [v]
-    return len(tails)
 
 
 @cache
 def _line_tables(line_slots: tuple, width: int) -> np.ndarray:
     """The linear-conflict penalty of every content of every line (see ``line_table``):
-    2 x (line tiles whose goal is in the line - the longest run of them in goal order)."""
+    2 x :func:`~eightlab.heuristics.linear_conflict.tiles_to_leave_line` of its slots."""
     contents = np.indices((16,) * width).reshape(width, -1)[::-1].T  # cell j = nibble j
-    # each content's slots, coded base width + 1 (slot -1 -> 0): few codes, one LIS each
+    # each content's slots, coded base width + 1 (slot -1 -> 0): few codes, one count each
     codes = np.zeros(len(contents), dtype=np.int64)
     tables = np.zeros((len(line_slots), len(contents)), dtype=np.int8)
     for i, slots in enumerate(line_slots):
@@ -147,10 +146,9 @@ def _line_tables(line_slots: tuple, width: int) -> np.ndarray:
             codes = codes * (width + 1) + slot[:, j] + 1
         unique, first = np.unique(codes, return_index=True)
         penalty = {
-            code: 2 * (sum(1 for x in slot[k] if x >= 0)
-                       - _longest_increasing_run([x for x in slot[k] if x >= 0]))
+            code: 2 * tiles_to_leave_line(slot[k].tolist())
             for code, k in zip(unique.tolist(), first.tolist(), strict=True)
-        }  # fmt: skip
+        }
         tables[i] = np.vectorize(penalty.__getitem__, otypes=[np.int8])(codes)
     return tables
 
@@ -179,30 +177,19 @@ def heuristic_tables(heuristic, goal: Board) -> HeuristicTables:
     }  # fmt: skip
     if name == LINE_CONFLICT:
         evaluator = heuristic.bind(goal)
-        home = {t: p for p, t in enumerate(goal.tiles)}
-        manhattan = [
-            [abs(p // cols - home[t] // cols) + abs(p % cols - home[t] % cols) if t else 0
-             for p in range(n)]
-            for t in range(n)
-        ]  # fmt: skip
-        dh = _per_tile_dh(manhattan, rows, cols)
+        lines = evaluator.data  # the heuristic's own LineTables
         width = max(rows, cols)
-        lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
-        lines += [[r * cols + c for r in range(rows)] for c in range(cols)]
-        line_cells = np.full((len(lines), width), -1, dtype=np.int64)
-        line_slots = np.full((len(lines), n), -1, dtype=np.int64)
+        line_cells = np.full((len(lines.lines), width), -1, dtype=np.int64)
         line_of = np.zeros((n, 2), dtype=np.int64)
-        for i, line in enumerate(lines):
+        for i, line in enumerate(lines.lines):
             line_cells[i, : len(line)] = line
-            index = {cell: j for j, cell in enumerate(line)}
-            for t in range(1, n):
-                line_slots[i, t] = index.get(home[t], -1)
-        for p in range(n):
-            line_of[p] = (p // cols, rows + p % cols)
+            line_of[list(line), 0 if i < rows else 1] = i  # rows come first, then columns
+        line_slots = np.array(lines.slots, dtype=np.int64)
         empty.update(line_cells=line_cells, line_slots=line_slots, line_of=line_of)
         if n <= 16 and width <= 4:
-            empty["line_table"] = _line_tables(tuple(map(tuple, line_slots.tolist())), width)
-        return HeuristicTables(1, dh, **empty, start_value=lambda t: evaluator(_pack(t)))
+            empty["line_table"] = _line_tables(tuple(map(tuple, lines.slots)), width)
+        dh = _per_tile_dh(lines.manhattan, rows, cols)
+        return HeuristicTables(1, dh, **empty, tile_cost=lines.manhattan, evaluator=evaluator)
     if name.startswith(PDB_PREFIX):
         return _pdb_tables(name[len(PDB_PREFIX) :], goal, empty)
     evaluator = heuristic.bind(goal)
@@ -215,15 +202,7 @@ def heuristic_tables(heuristic, goal: Board) -> HeuristicTables:
         )
     cost = [[int(v) for v in row] for row in cost]
     dh = _per_tile_dh(cost, rows, cols)
-    return HeuristicTables(
-        0, dh, **empty, start_value=lambda t: sum(cost[x][p] for p, x in enumerate(t))
-    )
-
-
-def _pack(tiles) -> int:
-    from eightlab.puzzle.board import pack
-
-    return pack(tuple(int(t) for t in tiles))
+    return HeuristicTables(0, dh, **empty, tile_cost=cost, evaluator=evaluator)
 
 
 def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
@@ -257,4 +236,4 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
         arrays["mirror_tile"] = mirror_tile
         arrays["inverse_mirror"] = np.argsort(mirror_tile).astype(np.int64)
     dh = np.zeros((goal.size, 4, goal.size), dtype=np.int64)
-    return HeuristicTables(2, dh, **arrays, start_value=lambda t: pdb.h(_pack(t)))
+    return HeuristicTables(2, dh, **arrays, tile_cost=None, evaluator=pdb.h)
