@@ -1,9 +1,15 @@
 """Iterative-deepening A* (IDA*, Korf 1985), with the lexicographic mode of Eight II.
 
 Depth-first passes bounded by a *threshold* on f = g + h; each next threshold is the
-smallest f that exceeded the current one. References: Korf, "Depth-first
-iterative-deepening: an optimal admissible tree search", Artificial Intelligence 27(1),
-1985; Russell & Norvig, *AIMA*, 4th ed., sec. 3.5.5.
+smallest f that exceeded the current one. :func:`iterate` is that outer loop, shared by
+the readable pass here and the compiled one of :mod:`eightlab.search.compiled`.
+
+References
+----------
+.. [1] R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree
+   search", Artificial Intelligence 27(1), 1985.
+.. [2] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed.,
+   sec. 3.5.5.
 """
 
 from __future__ import annotations
@@ -14,39 +20,90 @@ from eightlab.search.harness import Exhausted, pass_row, recursion_room, run_sea
 from eightlab.search.result import SearchResult
 
 #: Larger than any f of a search; "no node exceeded the threshold".
-_NO_BOUND = float("inf")
+NO_BOUND = float("inf")
 
 
-def _idastar_core(problem, stats, budget, evaluator, observer):
-    """IDA*'s outer loop: one depth-first pass per threshold, from h(start) up."""
-    depth_first, counts, path = _passes(problem, budget, evaluator, observer)
-    start, goal = problem.start, problem.goal
-    h0 = evaluator(start)
+def iterate(stats, budget, h0, at_goal, one_pass, counts, path, on_iteration=None) -> str:
+    """IDA*'s outer loop: one depth-first pass per threshold, from h(start) up.
+
+    Each pass leaves a row in ``stats.per_iteration`` (its threshold and its own
+    expanded and generated counts), a pass cut by a budget too; the totals, the
+    iterations and the deepest path are written to ``stats`` however the loop ends.
+
+    Parameters
+    ----------
+    stats : SearchStats
+        Filled in place.
+    budget : Budget
+        Its memory budget is checked before each pass (a pass holds at most threshold
+        + 1 states); the pass itself checks the node and time budgets.
+    h0 : number
+        h(start), the first threshold.
+    at_goal : bool
+        Whether the start is the goal (solved before any pass).
+    one_pass : callable
+        ``one_pass(threshold) -> f``: -1 when the pass reached the goal, else the
+        smallest f above the threshold (:data:`NO_BOUND` when none exceeded it).
+    counts : callable
+        ``counts() -> (expanded, generated, deepest)``, totals over all passes.
+    path : callable
+        ``path() -> str``, the moves of the path the last pass found.
+    on_iteration : callable, optional
+        Called with each threshold before its pass.
+
+    Returns
+    -------
+    str
+        The path.
+
+    Raises
+    ------
+    Exhausted
+        When a pass pruned nothing and found no goal (the tree is finite).
+    OutOfBudget
+        From ``budget`` or ``one_pass``.
+    """
     bound = h0
     try:
         while True:
             stats.thresholds.append(bound)
-            if observer is not None:
-                observer.on_iteration(bound)
-            if start == goal:
+            if on_iteration is not None:
+                on_iteration(bound)
+            if at_goal:
                 return ""
-            budget.check_depth(int(bound))  # a pass is never deeper than its threshold
+            budget.check_depth(int(bound))
             before = counts()
             try:
-                with recursion_room(int(bound) + 1):
-                    found = depth_first(bound, h0)
+                found = one_pass(bound)
             finally:
                 expanded, generated, _ = counts()
                 stats.per_iteration.append(pass_row(stats, before, expanded, generated))
             if found < 0:
-                return "".join(reversed(path))
-            if found == _NO_BOUND:
-                raise Exhausted  # nothing lay beyond the threshold: the tree is finite
+                return path()
+            if found == NO_BOUND:
+                raise Exhausted
             bound = found
     finally:
         stats.expanded, stats.generated, deepest = counts()
         stats.max_frontier, stats.max_stored = deepest, deepest + 1
         stats.iterations = len(stats.thresholds)
+
+
+def _idastar_core(problem, stats, budget, evaluator, observer):
+    """IDA* on the packed problem with the readable passes of :func:`_passes`."""
+    depth_first, counts, path = _passes(problem, budget, evaluator, observer)
+    h0 = evaluator(problem.start)
+    on_iteration = None if observer is None else observer.on_iteration
+
+    def one_pass(bound):
+        with recursion_room(int(bound) + 1):
+            return depth_first(bound, h0)
+
+    def moves():
+        return "".join(reversed(path))
+
+    at_goal = problem.start == problem.goal
+    return iterate(stats, budget, h0, at_goal, one_pass, counts, moves, on_iteration)
 
 
 def _passes(problem, budget, evaluator, observer):
@@ -78,7 +135,7 @@ def _passes(problem, budget, evaluator, observer):
         if observer is not None:
             parent = board(state)
             observer.on_expand(parent, g, h)
-        smallest = _NO_BOUND
+        smallest = NO_BOUND
         g1 = g + 1
         for q, sq, sb, dh, letter in table[blank][came_from]:
             generated += 1
@@ -113,7 +170,7 @@ def _passes(problem, budget, evaluator, observer):
         expanded += 1
         if g > deepest:
             deepest = g
-        smallest = _NO_BOUND
+        smallest = NO_BOUND
         g1 = g + 1
         for q, sq, sb, dh, letter in table[blank][came_from]:
             generated += 1

@@ -26,7 +26,8 @@ from eightlab.search.compiled import kernel
 from eightlab.search.compiled.kernel_pdb import pdb_start, run_pass_pdb
 from eightlab.search.compiled.kernel_wide import run_pass_wide
 from eightlab.search.compiled.tables import COMPILED, heuristic_tables, move_tables, supports
-from eightlab.search.harness import pass_row, run_search
+from eightlab.search.harness import run_search
+from eightlab.search.idastar import NO_BOUND, iterate
 from eightlab.search.result import SearchResult
 
 #: Wall-clock seconds one slice of the compiled pass aims at (between budget checks).
@@ -95,6 +96,7 @@ def solve_compiled(
 
 
 def _compiled_core(problem, stats, budget, h):
+    """IDA* on the problem with the compiled passes of :class:`_Passes`."""
     start, goal = problem.start_board, problem.goal_board
     if start.size > 25:
         raise EightlabError(
@@ -102,60 +104,56 @@ def _compiled_core(problem, stats, budget, h):
         )
     ht = heuristic_tables(h, goal)
     h0 = ht.evaluate(start.tiles)
-    passes = _Passes(start, goal, ht, h0)
-    bound = h0
-    expanded = generated = deepest = 0
-    before = None  # the counts when the running pass began (None: no pass running)
-    slice_size = FIRST_SLICE
-    try:
-        while True:
-            stats.thresholds.append(bound)
-            if start == goal:  # as the reference: solved, no pass and no per-pass row
-                return ""
-            if hasattr(budget, "check_depth"):  # the memory budget: a path of bound moves
-                budget.check_depth(int(bound))
-            before = (expanded, generated)
-            regs = passes.begin(bound, expanded, generated, deepest)
-            while True:
-                stop_at = expanded + slice_size
-                if budget.max_nodes is not None:
-                    stop_at = min(stop_at, budget.max_nodes)
-                t0 = perf_counter()
-                status = passes.resume(stop_at)
-                spent = perf_counter() - t0
-                done = int(regs[kernel.EXPANDED]) - expanded
-                expanded, generated = int(regs[kernel.EXPANDED]), int(regs[kernel.GENERATED])
-                deepest = int(regs[kernel.DEEPEST])
-                if status != kernel.RUNNING:
-                    break
-                budget.check(expanded)  # raises OutOfBudget when spent
-                if done > 0 and spent > 0:
-                    slice_size = max(1024, int(done * SLICE_SECONDS / spent))
-            stats.per_iteration.append(pass_row(stats, before, expanded, generated))
-            before = None
-            if status == kernel.FOUND:
-                return passes.path()
-            bound = int(regs[kernel.NEXT_BOUND])
-            if bound >= kernel.NO_BOUND:
-                raise AssertionError("IDA* exhausted a solvable problem")
-    finally:
-        if before is not None:  # a pass cut by the budget (or Ctrl-C) keeps its row
-            stats.per_iteration.append(pass_row(stats, before, expanded, generated))
-        stats.expanded, stats.generated = expanded, generated
-        stats.max_frontier, stats.max_stored = deepest, deepest + 1
-        stats.iterations = len(stats.thresholds)
+    passes = _Passes(start, goal, ht, h0, budget)
+    return iterate(stats, budget, h0, start == goal, passes.run, passes.counts, passes.path)
 
 
 class _Passes:
-    """The arrays of one pass of the kernel, set up per threshold and resumed per slice."""
+    """The arrays of the kernel's passes, set up per threshold and resumed per slice."""
 
-    def __init__(self, start, goal, ht, h0: int):
-        self.start, self.goal, self.ht, self.h0 = start, goal, ht, h0
+    def __init__(self, start, goal, ht, h0: int, budget):
+        self.start, self.goal, self.ht, self.h0, self.budget = start, goal, ht, h0, budget
         self.moves = move_tables(start.rows, start.cols)
         self.packed = start.size <= 16
         self.regs = np.zeros(kernel.REGS, dtype=np.int64)
+        self.expanded = self.generated = self.deepest = 0
+        self.slice_size = FIRST_SLICE
 
-    def begin(self, bound: int, expanded: int, generated: int, deepest: int) -> np.ndarray:
+    def counts(self) -> tuple[int, int, int]:
+        """Expanded, generated (totals over the passes) and the deepest g reached."""
+        return self.expanded, self.generated, self.deepest
+
+    def run(self, bound: int) -> float:
+        """One pass with threshold ``bound``, in slices of about :data:`SLICE_SECONDS`.
+
+        Returns -1 when it reached the goal, else the smallest f above ``bound``
+        (:data:`~eightlab.search.idastar.NO_BOUND` when none exceeded it). Between
+        slices the node and time budgets are checked (raising ``OutOfBudget``) and
+        Python delivers Ctrl-C.
+        """
+        regs = self._begin(bound)
+        budget = self.budget
+        while True:
+            stop_at = self.expanded + self.slice_size
+            if budget.max_nodes is not None:
+                stop_at = min(stop_at, budget.max_nodes)
+            t0 = perf_counter()
+            status = self.resume(stop_at)
+            spent = perf_counter() - t0
+            done = int(regs[kernel.EXPANDED]) - self.expanded
+            self.expanded, self.generated = int(regs[kernel.EXPANDED]), int(regs[kernel.GENERATED])
+            self.deepest = int(regs[kernel.DEEPEST])
+            if status != kernel.RUNNING:
+                break
+            budget.check(self.expanded)
+            if done > 0 and spent > 0:
+                self.slice_size = max(1024, int(done * SLICE_SECONDS / spent))
+        if status == kernel.FOUND:
+            return -1
+        smallest = int(regs[kernel.NEXT_BOUND])
+        return NO_BOUND if smallest >= kernel.NO_BOUND else smallest
+
+    def _begin(self, bound: int) -> np.ndarray:
         """Set up a pass with threshold ``bound``; the counts continue from the totals."""
         start, ht = self.start, self.ht
         depth = bound + 2  # a node within the bound has g <= bound
@@ -190,8 +188,8 @@ class _Passes:
         regs = self.regs
         regs[:] = 0
         regs[kernel.BOUND], regs[kernel.ENTER] = bound, 1
-        regs[kernel.EXPANDED], regs[kernel.GENERATED] = expanded, generated
-        regs[kernel.DEEPEST], regs[kernel.NEXT_BOUND] = deepest, kernel.NO_BOUND
+        regs[kernel.EXPANDED], regs[kernel.GENERATED] = self.expanded, self.generated
+        regs[kernel.DEEPEST], regs[kernel.NEXT_BOUND] = self.deepest, kernel.NO_BOUND
         return regs
 
     def resume(self, stop_at: int) -> int:
