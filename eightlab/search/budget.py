@@ -31,17 +31,15 @@ PARITY = "parity"
 
 #: Bytes of memory one stored state costs in the hungriest search, A* (the dicts of g
 #: and parents, the closed set, the heap entry with its share of stale entries, the
-#: ints): the growth of peak resident memory per state held was 293 bytes for A* on a
-#: 4x4 board stopped at 2 million states, 195 for bidirectional BFS and 188 for BFS
-#: (``benchmarks/bench_memory.py``); rounded up to leave room for the moments when a
-#: dict or the heap doubles its table.
+#: ints), rounded up from the growth of peak memory per state that
+#: ``benchmarks/bench_memory.py`` measures (``benchmarks/README.md``), to leave room for
+#: the moments when a dict or the heap doubles its table.
 BYTES_PER_STATE = 400
 
 #: Seconds it takes to free one stored state when a search ends (its dict entries,
-#: heap entry and ints): measured as 0.77 microseconds on the 2-core development
-#: machine under load, A* on 4x4 stopped by its time budget at 0.6 and 2.7 million
-#: states (``benchmarks/bench_memory.py``). :meth:`Budget.check` keeps that much of the
-#: time budget in reserve, so freeing happens within the budget.
+#: heap entry and ints), rounded up from ``benchmarks/bench_memory.py``'s measure.
+#: :meth:`Budget.check` keeps that much of the time budget in reserve, so freeing
+#: happens within the budget.
 FREE_SECONDS_PER_STATE = 0.8e-6
 
 #: Share of the available memory that :func:`default_max_stored` lets one search use.
@@ -81,15 +79,16 @@ def default_max_stored() -> int:
     """The default memory budget of a search, in states held at once.
 
     ``MEMORY_SHARE`` (half) of :func:`available_memory` divided by
-    :data:`BYTES_PER_STATE` (400 bytes, measured on A*): about 29 million states with
-    23 GB available, 2.9 million under ``ulimit -v 2500000`` (the address space that is
-    left, not the machine's free memory, counts there). At least 100,000 states when
-    that much fits. Read again at every call, so it follows the machine's load.
+    :data:`BYTES_PER_STATE`, and at least 100,000 states when that much fits. Under
+    ``ulimit -v`` the address space that is left counts, not the machine's free memory.
+    Read again at every call, so it follows the machine's load. The margin left for the
+    dict and heap doublings in flight, for freeing and for the rest of the process is
+    measured in ``benchmarks/README.md``.
 
-    The margin: A* holds at most 351 bytes of peak virtual memory per state (measured
-    at 1 and 3 million states, ``benchmarks/bench_memory.py``), so the budget stops it
-    at under 0.44 of the room it had; the rest is room for the dict and heap doublings
-    in flight, for freeing, and for whatever else the process allocates meanwhile.
+    Returns
+    -------
+    int
+        The number of states.
     """
     room = available_memory()
     floor = min(100_000, room // BYTES_PER_STATE)
@@ -140,16 +139,14 @@ class Budget:
 
     Notes
     -----
-    What the time budget covers: the clock starts when :func:`run_search` has read the
-    boards and budgets, before the parity test, and is read at the checks of the
-    expansion loop, so it covers preparing the search (binding the heuristic: a pattern
-    database is built there, once per goal, then cached; that build is not interrupted
-    and may overshoot) and the search itself. Freeing the search's tables when it stops
+    What the time budget covers: the clock starts when
+    :func:`~eightlab.search.harness.run_search` has read the boards and budgets, before
+    the parity test, and is read at the checks of the expansion loop, so it covers
+    preparing the search (binding the heuristic: a pattern database is built there, once
+    per goal, then cached) and the search itself. Freeing the search's tables when it stops
     is covered by a reserve: a check stops the search when the time left is less than
-    :data:`FREE_SECONDS_PER_STATE` per state held (before that reserve, A* with
-    ``max_seconds=60`` on a hard 4x4 board returned after 65.9 s, its last seconds spent
-    freeing tens of millions of dict and heap entries). Not covered: reading the path
-    back (linear in its length) and building the result, microseconds.
+    :data:`FREE_SECONDS_PER_STATE` per state held. Not covered: reading the path back
+    (linear in its length) and building the result.
 
     The checks: cores keep a local ``expanded`` counter and call
     ``check_at = budget.check(expanded, stored)`` whenever ``expanded >= check_at``; the
@@ -157,8 +154,9 @@ class Budget:
     :data:`CLOCK_INTERVAL` expansions apart, and the checks come often enough that a
     search never holds more than ``max_stored + 3`` states (an expansion adds at most
     :data:`MAX_BRANCHING`). Python's cyclic garbage collector is paused during the
-    search (:func:`run_search`): the search makes no reference cycles, and a full
-    collection over tens of millions of heap entries took seconds, unchecked.
+    search (:func:`~eightlab.search.harness.run_search`): the search makes no reference
+    cycles, and a full collection over tens of millions of heap entries would run
+    unchecked.
     """
 
     def __init__(

@@ -247,84 +247,43 @@ def idastar_search(
 ) -> SearchResult:
     """IDA*: depth-first passes bounded by a threshold on f = g + h (Korf 1985).
 
+    A node whose f exceeds the threshold is generated but not expanded; the goal test is
+    applied at generation; a node never generates the move that undoes the move that
+    reached it; successors are tried in the order d, l, r, u, and no transposition table
+    is kept. With an admissible h the path is therefore the lexicographically smallest
+    of the shortest paths (the answer of the Eight II problem), with or without
+    ``lexicographic``, and only the current path is held in memory.
+
     Parameters
     ----------
     start, goal, heuristic, **budgets
         As in :func:`~eightlab.search.solve`; ``max_stored`` counts the states on the
         path: a pass whose threshold would allow a deeper path is not started.
     lexicographic : bool
-        Guarantee the lexicographically smallest (d < l < r < u) of all shortest paths,
-        the answer of the Eight II problem; needs a heuristic claiming admissibility.
-        Successors are always tried in the order d, l, r, u, so the path is the same
-        either way; the flag makes the guarantee explicit and checks the heuristic.
+        Make the lexicographic guarantee explicit: refuse a heuristic that does not
+        claim admissibility.
     observer : Observer, optional
         Receives ``on_iteration(threshold)`` at the start of every pass and
-        ``on_expand`` / ``on_generate`` for every node (nodes with f above the
-        threshold are generated, not expanded).
+        ``on_expand`` / ``on_generate`` for every node.
 
     Returns
     -------
     SearchResult
-        A shortest path when h is admissible (consistent or not), with counts summed
-        over passes: ``expanded``, ``generated`` (node counts), ``iterations`` (passes),
-        ``thresholds`` (one per pass), ``per_iteration`` (one row per pass:
-        threshold, expanded, generated of that pass alone), ``max_frontier`` (deepest
-        g on the path), ``max_stored`` (states on the path, that depth + 1),
-        ``wall_seconds`` and ``cpu_seconds``; ``duplicates`` and ``reopened`` stay 0.
-        ``unsolvable`` (reason ``"search space exhausted"``) if a pass pruned nothing,
-        which happens only on a single row or column, where the pruned tree is finite.
+        The path, with ``expanded`` and ``generated`` summed over the passes,
+        ``iterations``, ``thresholds`` and ``per_iteration`` (threshold, expanded,
+        generated of each pass), ``max_frontier`` (the deepest g on the path) and
+        ``max_stored`` (that depth + 1); ``duplicates`` and ``reopened`` stay 0.
+        ``unsolvable`` (reason ``"search space exhausted"``) when a pass pruned
+        nothing, which happens only on a single row or column.
 
     Raises
     ------
     EightlabError
         If ``lexicographic`` is asked with a heuristic that is not admissible.
 
-    Notes
-    -----
-    A node whose f exceeds the threshold is generated but not expanded; the goal test
-    is applied when a node is generated. With an admissible h, the first pass that
-    reaches the goal does so by a shortest path, and the search holds only the current
-    path in memory: the recursion is never deeper than the threshold, which the memory
-    budget checks before each pass.
-
-    *Parent-move pruning*: a node never generates the move that undoes the move that
-    reached it (a pruned move generates nothing and is not counted).
-
-    *No transposition table*: the simple one, a set of the states seen in a pass,
-    silently loses optimality and with it the lexicographic guarantee: depth-first order
-    meets a state first by the lexicographically smaller path, often a longer one, and
-    the table then cuts off the shorter path that comes later. A table keeping each
-    state's smallest g avoids that, but costs a dict look-up and store per node, the
-    memory and time IDA* exists to save. Every path within the threshold is therefore
-    walked, duplicate states included.
-
-    *Move order*: successors are tried in the order d, l, r, u (the lexicographic
-    order of the moves). Ordering them by h can only change the work of the last pass;
-    measured on random 8-puzzles (``benchmarks/README.md``) it changed the expansions
-    by a few percent, either way depending on the instance set, and cost about 40 %
-    more time per node, so it is not done; the default search therefore already
-    returns what the lexicographic mode guarantees.
-
-    *Lexicographic mode* (the Eight II problem): why the first solution of the last
-    pass is the lexicographically smallest shortest path. Let C* be the length of a
-    shortest path. On a shortest path every node has ``f = g + h <= g + h* = C*`` when
-    h is admissible, so no shortest path is cut off by a threshold ``>= C*``. A pass
-    with a threshold below C* reaches no goal (a goal found has g <= threshold, and no
-    path is shorter than C*), and the next threshold is at most C* (the first node of a
-    shortest path whose f exceeds the old threshold has f <= C*); h(start) <= C* too.
-    So the pass that first finds a goal has threshold exactly C*, and every path it
-    finds has length C*. That pass visits paths in depth-first preorder with children
-    in the order d, l, r, u, which for paths of equal length is their lexicographic
-    order; parent-move pruning only removes paths that undo a move, which are never
-    shortest. So the first goal reached ends the lexicographically smallest shortest
-    path.
-
-    *Speed*: the plain pass (per-tile h such as Manhattan, no observer) works on the
-    packed int with precomputed per-cell move tables whose entries carry the change of
-    h for every tile that can slide, so a successor costs a shift, a mask, a table
-    look-up and an addition; its state is built only when it is within the threshold.
-    A compiled copy with the same counts is reached with ``solve(..., engine=
-    "compiled")`` (:mod:`eightlab.search.compiled`).
+    See Also
+    --------
+    eightlab.search.compiled.solve_compiled : the same search in numba, same counts.
 
     References
     ----------

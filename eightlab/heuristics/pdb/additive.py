@@ -29,20 +29,14 @@ The partitions (:data:`PARTITIONS`, :data:`OTHER_PARTITIONS`), as tiles of Korf'
 goal with the blank last, {1,5,6,9,10,13}, {7,8,11,12,14,15}, {2,3,4} and {1,2,3,4,7},
 {5,6,9,10,13}, {8,11,12,14,15}, turned by 180 degrees to Korf's goal (turning them about
 the other diagonal instead gives their mirror images, the same heuristic with the
-reflected lookup). The paper's own figure was not at hand, so the tile sets are checked
-by their counts on Korf's 100 against the paper's table (``notebooks/korf100``,
-``--preset felner2004``; theirs is another random set): 6-6-3 and 7-8 with the reflected
-lookup and 7-8 without it generate 0.93 to 1.07 times the paper's mean nodes; 5-5-5
-comes to 0.86 times only with the regular lookup alone (0.44 with the reflection), and
-the table does not say which lookup its 5-5-5 row used. The ``-rows`` partitions were
-eightlab's first (the 3-tile group of 6-6-3-rows is the top row, beside the blank, which
-sees the most moves); with them IDA* generates 3.3 times (5-5-5) and 2.3 times (6-6-3)
-the nodes on Korf's 100 (``benchmarks/README.md``). For another goal the same cells are
-used, turned by the symmetry of the square that takes the top-left corner to the goal's
-blank when it is in a corner (else the blank's cell and cell 0 trade places). Where a
-symmetry of the board maps one group's goal cells and blank region onto another's, that
-group's table is read off the other's
-(:func:`eightlab.heuristics.pdb.build.symmetric_source`): 6-6-6-6 builds two of its four.
+reflected lookup); their counts on Korf's 100 against the paper's table are in
+``benchmarks/README.md`` and ``notebooks/korf100``. The ``-rows`` partitions split the
+board by rows, a weaker contrast. For another goal the same cells are used, turned by
+the symmetry of the square that takes the top-left corner to the goal's blank when it
+is in a corner (else the blank's cell and cell 0 trade places). Where a symmetry of the
+board maps one group's goal cells and blank region onto another's, that group's table
+is read off the other's (:func:`eightlab.heuristics.pdb.build.symmetric_source`):
+6-6-6-6 builds two of its four.
 
 **Reflected lookup.** Reflecting a board about the main diagonal (cell (r, c) to
 (c, r)) and renaming each tile to the goal's tile on the reflected goal cell is a
@@ -61,14 +55,14 @@ pattern databases are a known source of inconsistency (Felner, Zahavi, Holte,
 Schaeffer, Sturtevant & Zhang, "Inconsistent heuristics in theory and practice",
 Artificial Intelligence 175, 2011).
 
-**Budgets.** A build inside a search honours its deadline: :func:`~eightlab.heuristics.base.build_deadline`
-(set by the search harness around every search) is checked between slices of each BFS
-layer, and a build past it raises :class:`~eightlab.heuristics.base.BuildTimeout` (the search reports
-``budget_exceeded``; a partly built database is dropped, and the next search starts
-again). The overshoot is one slice, ~1e6 abstract states (a few hundredths of a second),
-plus, on the first build of a process, the loading of the compiled kernel (numba reads
-its on-disk cache: about 1 s, not interruptible; compiling it the very first time on a
-machine takes about 10 s). A database already in the disk cache is read without numba.
+**Budgets.** A build inside a search honours its deadline:
+:func:`~eightlab.heuristics.base.build_deadline` (set by the search harness around every
+search) is checked between slices of each BFS layer, and a build past it raises
+:class:`~eightlab.heuristics.base.BuildTimeout` (the search reports ``budget_exceeded``;
+a partly built database is dropped, and the next search starts again). The overshoot
+is one slice, plus, on the first build of a process, the loading of the compiled
+kernel (numba reads its on-disk cache; not interruptible). A database already in the
+disk cache is read without numba.
 
 References
 ----------
@@ -329,8 +323,8 @@ def additive_pdb(
     ------
     PatternDatabaseError
         Unknown partition, a goal of another shape, or too little memory to build.
-    OutOfBudget
-        (:mod:`eightlab.search`) when the deadline passes during a build.
+    BuildTimeout
+        When the deadline passes during a build.
     """
     key = (goal, partition)
     with _MEMORY_LOCK:

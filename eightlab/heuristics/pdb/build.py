@@ -71,8 +71,7 @@ def pattern_database(goal: Board, pattern, deadline: float | None = None) -> np.
         ``table[blank_cell, cell_of_tile_1, ...]`` is the fewest pattern-tile moves to
         the goal arrangement; ``-1`` for impossible index combinations (two items on one
         cell). Cost: ``size! / (size - len(pattern) - 1)!`` abstract states, 15,120 for
-        a 4-tile pattern of the 8-puzzle (a few hundredths of a second), 43,680 for a
-        3-tile pattern of the 15-puzzle.
+        a 4-tile pattern of the 8-puzzle, 43,680 for a 3-tile pattern of the 15-puzzle.
 
     Raises
     ------
@@ -174,7 +173,7 @@ def build_table(goal: Board, pattern, deadline=None, progress=None) -> np.ndarra
     """
     if deadline is not None and perf_counter() > deadline:
         raise TimeoutError("pattern database build stopped at its deadline")
-    from eightlab.heuristics.pdb import kernel  # numba: ~1 s to load, once
+    from eightlab.heuristics.pdb import kernel  # numba: loaded on first use
 
     rows, cols, n, k = goal.rows, goal.cols, goal.size, len(pattern)
     total = placements(n, k)

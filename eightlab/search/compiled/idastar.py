@@ -1,12 +1,11 @@
-"""The compiled IDA* (Korf 1985): the reference's passes, run by numba in slices of nodes.
+"""The compiled IDA* (Korf 1985): the reference's loop, with passes run by numba in slices.
 
-The outer loop is the reference's (:func:`eightlab.search.idastar.idastar`): a pass per
-threshold, the first threshold h(start), each next one the smallest f that exceeded the
-current one. Each pass runs in the compiled kernel (:func:`eightlab.search.compiled.kernel.run_pass`)
-for a slice of expansions at a time; between slices this module looks at the node and
-time budgets, and Python delivers Ctrl-C (``KeyboardInterrupt``). The counts, thresholds,
-per-iteration rows and path are exactly the reference's: same move order (d, l, r, u),
-parent-move pruning, goal test at generation.
+:func:`eightlab.search.idastar.iterate` is the outer loop; each pass runs in a compiled
+kernel (:mod:`~eightlab.search.compiled.kernel`, ``kernel_wide``, ``kernel_pdb``) for a
+slice of expansions at a time, and between slices the node and time budgets are checked
+and Python delivers Ctrl-C (``KeyboardInterrupt``). The counts, thresholds,
+per-iteration rows and path are the reference's: the same move order (d, l, r, u),
+parent-move pruning and goal test at generation.
 
 References
 ----------

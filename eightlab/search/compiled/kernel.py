@@ -1,26 +1,24 @@
 """The compiled IDA* pass (numba): one depth-first pass with an explicit stack, resumable.
 
-This is the hot loop of :mod:`eightlab.search.compiled.idastar`, the compiled copy of the readable
-reference :func:`eightlab.search.idastar.idastar`; it counts exactly what the reference
-counts (``tests/test_engine.py`` proves it). A pass runs until it finds the goal,
-finishes, or has expanded ``stop_at`` nodes in total; then it returns with its stack
-intact, and a later call with the same arrays resumes where it stopped. The caller looks
-at the clock between such slices: that is how the time budget and Ctrl-C work without a
-callback from compiled code.
+The pass of :func:`eightlab.search.idastar.iterate` for the compiled engine, counting
+exactly what the readable pass counts. A pass runs until it finds the goal, finishes,
+or has expanded ``stop_at`` nodes in total; then it returns with its stack intact, and a
+later call with the same arrays resumes where it stopped. The caller looks at the clock
+between such slices: that is how the time budget and Ctrl-C work without a callback
+from compiled code. The passes release the GIL (``nogil``), so threads (a Dask
+worker's) run them in parallel.
 
-Three copies of the loop, because one representation does not serve every case fast:
-:func:`run_pass` (boards of up to 16 cells) keeps each state of the path as a packed
-``uint64``, 4 bits per cell, like the reference; :func:`~eightlab.search.compiled.kernel_wide.run_pass_wide`
-(up to 25 cells) moves tiles in one array and moves them back on the way up;
-:func:`~eightlab.search.compiled.kernel_pdb.run_pass_pdb` runs the pattern databases (any size). The explicit stack measured
-about 10 % slower than numba recursion and keeps the pass resumable (``benchmarks/README.md``).
-The passes release the GIL (``nogil``), so threads (a Dask worker's) run them in parallel.
+Three copies of the loop, because one representation does not serve every case fast
+(``benchmarks/README.md``): :func:`run_pass` (boards of up to 16 cells) keeps each state
+of the path as a packed ``uint64``, 4 bits per cell;
+:func:`~eightlab.search.compiled.kernel_wide.run_pass_wide` (up to 25 cells) moves
+tiles in one array and back on the way up;
+:func:`~eightlab.search.compiled.kernel_pdb.run_pass_pdb` runs the pattern databases.
 
 Heuristics (``kind``): 0 a sum of per-tile costs (Manhattan, misplaced tiles, ...),
 whose change per move is the table ``dh[blank, k, tile]``; 1 Manhattan plus linear
 conflicts (``dh`` plus a recount of the two lines a move changes, written out in the
-loop: no helper call per child); 2 additive pattern databases (in
-:mod:`eightlab.search.compiled.kernel_pdb`).
+loop: no helper call per child); 2 additive pattern databases.
 """
 
 from __future__ import annotations

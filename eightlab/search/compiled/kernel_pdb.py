@@ -1,12 +1,12 @@
 """The compiled IDA* pass with additive pattern databases (numba), boards up to 5x5.
 
-The same pass as :func:`eightlab.search.compiled.kernel.run_pass` (read that one first), written
-for a pattern-database heuristic at the speed of C: everything the loop needs is a local
-of this one function (a helper that takes arrays pays numba's reference counting on each
-call: 63-71 % of the CPU before, ``benchmarks/README.md``), and per generated child
+The pass of :func:`eightlab.search.compiled.kernel.run_pass` (read that one first) for a
+pattern-database heuristic: everything the loop needs is a local of this one function
+(a helper that takes arrays pays numba's reference counting on each call, see
+``benchmarks/README.md``; the rank is inlined), and per generated child
 
 * only the moved tile's group is ranked again, once (the entry is kept for the push);
-* the rank is :func:`eightlab.puzzle.ranking_compiled.rank_of`, inlined;
+* the rank is :func:`eightlab.puzzle.ranking_compiled.rank_of`;
 * the reflected lookup (Korf & Felner 2002) is made only when the regular one does not
   prune: when ``g + h_regular`` exceeds the threshold and is no smaller than the smallest
   f already cut in this pass, ``max(h_regular, h_reflected)`` cannot change the next

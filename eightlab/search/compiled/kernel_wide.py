@@ -1,10 +1,10 @@
 """The compiled IDA* pass for boards of 17 to 25 cells (4x5, 5x5): tiles in an array.
 
-The same loop as :func:`eightlab.search.compiled.kernel.run_pass` (read that one first), for
+The loop of :func:`eightlab.search.compiled.kernel.run_pass` (read that one first) for
 boards whose packed form does not fit in 64 bits: the tiles of the node on top of the
 stack are one array, changed by each move and changed back on the way up. Per-tile sums
-(``kind`` 0) and Manhattan plus linear conflicts (``kind`` 1); the pattern databases are
-4x4 only and run in :func:`~eightlab.search.compiled.kernel.run_pass`.
+(``kind`` 0) and Manhattan plus linear conflicts (``kind`` 1); the pattern databases of
+every size run in :func:`~eightlab.search.compiled.kernel_pdb.run_pass_pdb`.
 """
 
 from __future__ import annotations
@@ -130,7 +130,8 @@ def run_pass_wide(tiles, goal, targets, move_count, dh, kind, line_cells, line_s
 
 @njit(cache=True, inline="always")
 def _penalty(tiles, cells, slots, line, tails):
-    """Linear conflict of one line (see :func:`eightlab.search.compiled.kernel._penalty`)."""
+    """The linear-conflict penalty of one line of ``tiles``: 2 x (its tiles homed in it -
+    their longest run in goal order), as in :func:`eightlab.search.compiled.kernel.run_pass`."""
     count = 0
     run = 0
     for j in range(cells.shape[1]):
