@@ -61,7 +61,8 @@ class Evaluator:
     batch : callable, optional
         ``batch(tiles) -> numpy.ndarray``: h of many boards at once, ``tiles`` an int
         array of shape (N, size), one board per row. Without it,
-        :meth:`evaluate_tiles` sums ``tile_cost`` or calls ``function`` row by row.
+        :meth:`Evaluator.evaluate_tiles` sums ``tile_cost`` or calls ``function`` row
+        by row.
 
     Attributes
     ----------

@@ -21,7 +21,7 @@ CLOCK_INTERVAL = 1024
 #: Most successors of one expansion (a blank has at most four neighbours).
 MAX_BRANCHING = 4
 
-#: Why a search ended without a path (:attr:`SearchResult.reason`).
+#: Why a search ended without a path (:attr:`~eightlab.search.result.SearchResult.reason`).
 NODE_BUDGET = "node budget"
 TIME_BUDGET = "time budget"
 MEMORY_BUDGET = "memory budget"
@@ -57,9 +57,10 @@ RESERVE_BYTES = 16 << 20
 class OutOfBudget(Exception):
     """Raised inside a core when a budget is spent; ``reason`` says which.
 
-    Without a reason it is the time budget, spent before the search's loop (the only
-    place raising it so: a heuristic building its pattern database against the
-    search's deadline).
+    Without a reason it is the time budget spent before the search's loop. A heuristic
+    whose tables are not ready by the search's deadline raises its own
+    :class:`~eightlab.heuristics.base.BuildTimeout` instead, which
+    :func:`~eightlab.search.harness.run_search` reports as the time budget.
     """
 
     def __init__(self, reason: str = "time budget (spent building a pattern database)"):
@@ -196,7 +197,7 @@ class Budget:
             _reserve = None
 
     def first_check(self) -> int:
-        """The expansion count at which a core first calls :meth:`check`: the first.
+        """The expansion count at which a core first calls :meth:`Budget.check`: the first.
 
         Nothing is checked before a node is expanded, so a start that is the goal is
         solved even with ``max_nodes=0``.

@@ -75,7 +75,7 @@ class Observer:
 
 
 class RecordingObserver(Observer):
-    """An observer that keeps every event as a tuple in :attr:`events`.
+    """An observer that keeps every event as a tuple in ``events``.
 
     Events are ``("iteration", threshold)``, ``("expand", state, g, h)`` and
     ``("generate", parent, move, child, g, h)``; used to draw search trees and to animate
@@ -142,8 +142,8 @@ class Problem:
         Returns
         -------
         tuple of tuple of (str, int, int, int, tuple or None)
-            ``table[b]`` lists ``(letter, q, shift_q, shift_b, dh)`` like :attr:`moves`,
-            where ``dh`` is :func:`~eightlab.heuristics.pertile.slide_change` of the
+            ``table[b]`` lists ``(letter, q, shift_q, shift_b, dh)`` like
+            :attr:`Problem.moves`, where ``dh`` is :func:`~eightlab.heuristics.pertile.slide_change` of the
             move: a child's h is ``h + dh[tile]``. ``dh`` is None for heuristics without
             per-tile costs, which are evaluated on every child.
         """

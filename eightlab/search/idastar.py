@@ -228,7 +228,7 @@ def successor_table(problem, evaluator) -> tuple:
         to ``p``, in the order d, l, r, u, as ``(q, shift_q, shift_b, dh, letter)``:
         the blank moves to cell ``q`` and ``dh[tile]`` is the change of h when
         ``tile`` slides from ``q`` to ``b`` (None without per-tile costs; see
-        :meth:`Problem.informed_moves`).
+        :meth:`~eightlab.search.harness.Problem.informed_moves`).
     """
     informed = problem.informed_moves(evaluator)
     return tuple(

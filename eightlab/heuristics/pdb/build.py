@@ -14,11 +14,11 @@ pattern order), so the table has ``n! / (n - k)!`` bytes (524,160 for 5 tiles of
 15-puzzle, 5,765,760 for 6, 57,657,600 for 7, 518,918,400 for 8).
 
 :func:`pattern_database` is the readable version: a 0-1 BFS over (blank cell, tile
-cells) with a deque; :func:`reference_table` takes its minimum over the blank's cell. :func:`build_table` is
-the compiled one (numba, ``cache=True``), three bitsets over ``placements x n`` states
-(visited, this layer, next layer) and the byte table; its Python driver scans a layer in
-slices and looks at the clock between them, so a deadline stops it within a slice.
-Tests prove both give the same table.
+cells) with a deque; :func:`reference_table` takes its minimum over the blank's cell.
+:func:`build_table` is the compiled one (numba, ``cache=True``), three bitsets over
+``placements x n`` states (visited, this layer, next layer) and the byte table; its
+Python driver scans a layer in slices and looks at the clock between them, so a
+deadline stops it within a slice. Tests prove both give the same table.
 
 References
 ----------

@@ -104,7 +104,7 @@ class HeuristicTables:
         return int(self.evaluator(pack(tuple(int(t) for t in tiles))))
 
     def tile_sum(self, tiles) -> int:
-        """The sum of :attr:`tile_cost` over a board given as its tiles."""
+        """The sum of :attr:`HeuristicTables.tile_cost` over a board given as its tiles."""
         return sum(self.tile_cost[t][p] for p, t in enumerate(tiles))
 
 
