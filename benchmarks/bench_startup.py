@@ -5,9 +5,10 @@ A solve of an 8-puzzle board takes microseconds; what a user waits for is the st
 running ``python -c "import numpy"``; the two commands alternate in one loop, so load
 on the machine hits both alike. Prints both medians and their ratio, of the wall-clock
 time from start to exit and of the CPU time (user + system) of the process, which a
-loaded machine disturbs less.
+loaded machine disturbs less. Every command runs in a folder that holds no eightlab (``-m``
+puts the working directory first on the path), so ``PYTHONPATH`` says which tree is timed.
 
-    python benchmarks/bench_startup.py [--repeat 30]
+    PYTHONPATH=$PWD python benchmarks/bench_startup.py [--repeat 30] [--other TREE]
 """
 
 from __future__ import annotations
@@ -17,16 +18,19 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 REFERENCE = [sys.executable, "-c", "import numpy"]
+#: Where the commands run: a folder without an eightlab package in it.
+NEUTRAL = tempfile.gettempdir()
 CANDIDATE = [sys.executable, "-m", "eightlab", "solve", "283104765", "--goal", "123804765"]
 
 
 def timed(command: list[str], env=None) -> tuple[float, float]:
     """Wall-clock and CPU seconds (user + system) of one run of ``command``."""
     started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env, cwd=NEUTRAL)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -44,9 +48,12 @@ def main() -> None:
     args = parser.parse_args()
     # as a user's installation runs: with the bytecode cached (the warm-up writes it)
     mine = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    if mine.get("PYTHONPATH"):  # the trees as the commands, run elsewhere, see them
+        paths = mine["PYTHONPATH"].split(os.pathsep)
+        mine["PYTHONPATH"] = os.pathsep.join(os.path.abspath(p) for p in paths)
     runs = {"python -c 'import numpy'": (REFERENCE, mine), "eightlab solve": (CANDIDATE, mine)}
     if args.other:
-        env = {**mine, "PYTHONPATH": args.other}
+        env = {**mine, "PYTHONPATH": os.path.abspath(args.other)}
         runs[f"eightlab solve of {args.other}"] = (CANDIDATE, env)
     times = {name: [] for name in runs}
     for command, env in runs.values():

@@ -1,24 +1,39 @@
 """eightlab: a reproducible study of the 8-puzzle and the searches that solve it.
 
-The public names are re-exported here::
+The public names are re-exported here, each imported when first used (so that the
+command line loads only what its command needs)::
 
     >>> from eightlab import Board, solve
     >>> solve("283104765", "123804765").path
     'uldr'
 """
 
-from eightlab.errors import (
-    BoardError,
-    EightlabError,
-    GoalMismatchError,
-    IllegalMoveError,
-    UnknownNameError,
-)
-from eightlab.heuristics import HEURISTICS, Heuristic, get_heuristic
-from eightlab.puzzle.board import MOVES, Board
-from eightlab.puzzle.solvability import is_solvable
-from eightlab.search import ALGORITHMS, Observer, RecordingObserver, get_algorithm, solve
-from eightlab.search.result import SearchResult, SearchStats, Status
+from importlib import import_module
+
+#: Where each public name lives.
+_PUBLIC = {
+    "BoardError": "eightlab.errors",
+    "EightlabError": "eightlab.errors",
+    "GoalMismatchError": "eightlab.errors",
+    "IllegalMoveError": "eightlab.errors",
+    "UnknownNameError": "eightlab.errors",
+    "HEURISTICS": "eightlab.heuristics",
+    "Heuristic": "eightlab.heuristics",
+    "get_heuristic": "eightlab.heuristics",
+    "MOVES": "eightlab.puzzle.board",
+    "Board": "eightlab.puzzle.board",
+    "is_solvable": "eightlab.puzzle.solvability",
+    "ALGORITHMS": "eightlab.search",
+    "Observer": "eightlab.search",
+    "RecordingObserver": "eightlab.search",
+    "get_algorithm": "eightlab.search",
+    "solve": "eightlab.search",
+    "SearchResult": "eightlab.search.result",
+    "SearchStats": "eightlab.search.result",
+    "Status": "eightlab.search.result",
+    # ipywidgets and matplotlib: the explorer sits on the top floor, above the rest
+    "explore": "eightlab.viz.explorer",
+}
 
 
 def __getattr__(name):
@@ -29,34 +44,13 @@ def __getattr__(name):
             return metadata.version("eightlab")
         except metadata.PackageNotFoundError:  # run from a checkout that is not installed
             return "unknown"
-    # eightlab.viz.explorer imports ipywidgets and matplotlib: only when it is asked for (this
-    # package's facade sits on the top floor, above everything it re-exports)
-    if name == "explore":
-        from eightlab.viz.explorer import explore
-
-        return explore
+    if name in _PUBLIC:
+        return getattr(import_module(_PUBLIC[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = [
-    "ALGORITHMS",
-    "HEURISTICS",
-    "MOVES",
-    "Board",
-    "BoardError",
-    "EightlabError",
-    "GoalMismatchError",
-    "Heuristic",
-    "IllegalMoveError",
-    "Observer",
-    "RecordingObserver",
-    "SearchResult",
-    "SearchStats",
-    "Status",
-    "UnknownNameError",
-    "explore",
-    "get_algorithm",
-    "get_heuristic",
-    "is_solvable",
-    "solve",
-]
+def __dir__():
+    return sorted([*globals(), *_PUBLIC])
+
+
+__all__ = sorted(_PUBLIC)

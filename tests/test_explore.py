@@ -14,7 +14,8 @@ import ipywidgets
 import pytest
 
 import eightlab
-from eightlab import EightlabError, solve
+from eightlab import EightlabError, RecordingObserver, solve
+from eightlab.search import TIE_BREAKING
 from eightlab.viz.replay import Replay
 
 BOARDS = ["283164705", "152873460", "436718520"]
@@ -70,19 +71,36 @@ def test_live_counts_end_on_the_results_counts():
         assert before["generated"] <= stats.generated
 
 
-@pytest.mark.parametrize(
-    "algorithm",
-    sorted(n for n, a in eightlab.ALGORITHMS.items() if not a.bidirectional and n != "rbfs"),
-)
-def test_the_frontier_is_listed_in_the_order_the_search_takes_it(algorithm):
-    replay = Replay("283164705", "123804765", algorithm, "manhattan")
-    while not replay.done:
-        frontier, passes = replay.frontier(), replay.passes
-        replay.step()
-        if replay.passes == passes:  # a new pass of an iterative search starts afresh
-            assert replay.current == frontier[0]
-    # the tree holds the solution, root to goal, for the tree searches too
-    assert len(replay.solution_nodes()) == replay.result.length + 1
+def _runs():
+    """Every algorithm the explorer draws, under every tie rule it takes."""
+    for name, spec in sorted(eightlab.ALGORITHMS.items()):
+        if spec.bidirectional:
+            continue
+        rules = TIE_BREAKING if "tie_breaking" in spec.options else (None,)
+        for rule in rules:
+            yield pytest.param(name, rule, id=name + (f"-{rule}" if rule else ""))
+
+
+#: Boards on which the orders differ: ties of f under every rule, RBFS giving up subtrees.
+ORDER_BOARDS = [("283164705", "123804765"), ("436718520", None), ("185423706", None),
+                ("403521786", None)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("algorithm", "rule"), list(_runs()))
+def test_the_listed_frontier_is_the_order_the_search_expands(algorithm, rule):
+    options = {"max_nodes": 300} if rule is None else {"max_nodes": 300, "tie_breaking": rule}
+    for board, goal in ORDER_BOARDS:
+        observer = RecordingObserver()
+        solve(board, goal, algorithm, "manhattan", observer=observer, **options)
+        expanded = [event[1] for event in observer.events if event[0] == "expand"]
+        replay = Replay(board, goal, algorithm, "manhattan", **options)
+        listed = []
+        while not replay.done:
+            listed.append(replay.nodes[replay.frontier()[0]].board)
+            replay.step()
+        assert listed == expanded, board
+        if replay.result.solved:  # the tree holds the solution, root to goal
+            assert len(replay.solution_nodes()) == replay.result.length + 1
 
 
 def test_a_bad_board_raises_and_a_bad_box_shows_the_message():

@@ -65,6 +65,10 @@ overestimates for ``123456780`` but *never* for ``123804765`` (there it is admis
 on every board, only inconsistent): a heuristic without a guarantee may still happen to
 be admissible for a particular goal.
 
+A heuristic's module is imported when it first binds a goal, and the records of the pattern
+databases of :mod:`~eightlab.heuristics.pdb.additive` and of the learned heuristics are made
+when :data:`HEURISTICS` is first read: looking up ``manhattan`` loads neither.
+
 A heuristic is bound to a goal with :meth:`Heuristic.bind`, giving an
 :class:`Evaluator` that the searches call on packed int states. Heuristics that are a
 sum of per-tile costs expose the table ``tile_cost[tile][cell]`` so that searches update
@@ -90,28 +94,11 @@ References
 
 from __future__ import annotations
 
+from importlib import import_module
+from threading import Lock
+
 from eightlab.errors import UnknownNameError
 from eightlab.heuristics.base import Evaluator, Heuristic, tile_cost_evaluator
-from eightlab.heuristics.exact import exact_binder
-from eightlab.heuristics.learned.heuristic import learned_heuristics
-from eightlab.heuristics.linear_conflict import (
-    board_lines,
-    line_conflict_binder,
-    longest_increasing_run,
-    reversed_pairs,
-    tiles_to_leave_line,
-)
-from eightlab.heuristics.maxswap import max_swap_binder
-from eightlab.heuristics.nilsson import nilsson_binder, perimeter_cells
-from eightlab.heuristics.pdb.additive import (
-    ALL_PARTITIONS,
-    PARTITIONS,
-    SINGLE,
-    additive_binder,
-    shape_of,
-)
-from eightlab.heuristics.pdb.build import pattern_database
-from eightlab.heuristics.pdb.small import default_patterns, default_pdb_binder, pdb_binder
 from eightlab.heuristics.pertile import (
     manhattan_cost,
     misplaced_cost,
@@ -119,6 +106,29 @@ from eightlab.heuristics.pertile import (
     per_tile_table,
     zero_binder,
 )
+
+#: Where each name this package re-exports lives, imported on first use.
+_LAZY = {
+    "exact_binder": "exact",
+    "board_lines": "linear_conflict",
+    "line_conflict_binder": "linear_conflict",
+    "longest_increasing_run": "linear_conflict",
+    "reversed_pairs": "linear_conflict",
+    "tiles_to_leave_line": "linear_conflict",
+    "max_swap_binder": "maxswap",
+    "nilsson_binder": "nilsson",
+    "perimeter_cells": "nilsson",
+    "ALL_PARTITIONS": "pdb.additive",
+    "PARTITIONS": "pdb.additive",
+    "SINGLE": "pdb.additive",
+    "additive_binder": "pdb.additive",
+    "shape_of": "pdb.additive",
+    "pattern_database": "pdb.build",
+    "default_patterns": "pdb.small",
+    "default_pdb_binder": "pdb.small",
+    "pdb_binder": "pdb.small",
+    "learned_heuristics": "learned.heuristic",
+}
 
 __all__ = [
     "HEURISTICS",
@@ -147,6 +157,23 @@ __all__ = [
     "tiles_to_leave_line",
 ]
 
+
+def _lazy(module: str, make):
+    """A binder that imports ``eightlab.heuristics.<module>`` when it first binds a goal.
+
+    ``make(module) -> binder`` builds the real binder from the imported module.
+    """
+    binder = None
+
+    def bind(goal):
+        nonlocal binder
+        if binder is None:
+            binder = make(import_module(f"{__name__}.{module}"))
+        return binder(goal)
+
+    return bind
+
+
 ZERO = Heuristic("zero", "h = 0: A* becomes uniform-cost search", True, True, zero_binder,
                  label="zero (h = 0)")  # fmt: skip
 MISPLACED = Heuristic(
@@ -171,7 +198,10 @@ LINEAR_CONFLICT = Heuristic(
     "(Hansson, Mayer & Yung 1992)",
     True,
     True,
-    line_conflict_binder(tiles_to_leave_line, "linear conflict"),
+    _lazy(
+        "linear_conflict",
+        lambda m: m.line_conflict_binder(m.tiles_to_leave_line, "linear conflict"),
+    ),
     label="linear conflict",
 )
 MAX_SWAP = Heuristic(
@@ -179,7 +209,7 @@ MAX_SWAP = Heuristic(
     "Gaschnig: swaps to sort the board when the blank may swap with any tile",
     True,
     True,
-    max_swap_binder,
+    _lazy("maxswap", lambda m: m.max_swap_binder),
     label="max-swap (Gaschnig)",
 )
 PDB = Heuristic(
@@ -188,7 +218,7 @@ PDB = Heuristic(
     "3 on larger boards (for 4x4 see pdb-5-5-5, pdb-6-6-3, pdb-7-8)",
     True,
     True,
-    default_pdb_binder,
+    _lazy("pdb.small", lambda m: m.default_pdb_binder),
     label="pattern databases",
 )
 EXACT = Heuristic(
@@ -196,7 +226,7 @@ EXACT = Heuristic(
     "h*: the exact distance from the exhaustive table (3x3 only)",
     True,
     True,
-    exact_binder,
+    _lazy("exact", lambda m: m.exact_binder),
     label="exact (h*)",
     shapes={(3, 3)},
 )
@@ -221,51 +251,22 @@ LINEAR_CONFLICT_PAIRS = Heuristic(
     "h2 + 2 per reversed pair in a line, the common mistake (inadmissible contrast)",
     False,
     False,
-    line_conflict_binder(reversed_pairs, "the pairwise linear conflict"),
+    _lazy("linear_conflict",
+          lambda m: m.line_conflict_binder(m.reversed_pairs, "the pairwise linear conflict")),
     label="linear conflict (pairs)",
-)
+)  # fmt: skip
 NILSSON = Heuristic(
     "nilsson",
     "Nilsson's h2 + 3 x sequence score (his goal 123804765; other goals: eightlab's generalisation; inadmissible contrast)",
     False,
     False,
-    nilsson_binder,
+    _lazy("nilsson", lambda m: m.nilsson_binder),
     label="Nilsson sequence score",
 )
-ADDITIVE = tuple(
-    Heuristic(
-        f"pdb-{partition}",
-        f"{partition} additive pattern databases with the reflected lookup, "
-        f"{'x'.join(map(str, shape_of(partition)))} only "
-        "(Korf & Felner 2002; Felner, Korf & Hanan 2004; admissible, not consistent)"
-        + ("; opt-in: 0.6 GB, 14 CPU minutes and 3.8 GB to build" if partition == "7-8" else "")
-        + ("; opt-in: ~0.5 GB, minutes and ~2 GB to build" if partition == "6-6-6-6" else ""),
-        True,
-        False,  # the minimum over the blank's region: see eightlab.heuristics.pdb.additive
-        additive_binder(partition),
-        label=f"PDB {partition}",
-        shapes={shape_of(partition)},
-    )
-    for partition in ALL_PARTITIONS
-) + tuple(
-    Heuristic(
-        f"pdb-{partition}{SINGLE}",
-        f"{partition} additive pattern databases, the regular lookup only (no reflection: "
-        "Felner, Korf & Hanan's one lookup against max of two), 4x4 only"
-        + ("; opt-in like pdb-7-8" if partition == "7-8" else ""),
-        True,
-        False,
-        additive_binder(partition, reflected=False),
-        label=f"PDB {partition}, one lookup",
-        shapes={shape_of(partition)},
-    )
-    for partition in PARTITIONS
-)
-#: The learned heuristics (3x3 only; trained when first bound, then cached on disk).
-LEARNED = tuple(learned_heuristics().values())
 
-#: Every heuristic by registry name.
-HEURISTICS: dict[str, Heuristic] = {
+#: The heuristics defined on every board size, by name: what a search looks up without
+#: loading the pattern databases' and the learned heuristics' modules.
+_CORE: dict[str, Heuristic] = {
     h.name: h
     for h in (
         ZERO,
@@ -279,15 +280,92 @@ HEURISTICS: dict[str, Heuristic] = {
         MANHATTAN_WITH_BLANK,
         LINEAR_CONFLICT_PAIRS,
         NILSSON,
-        *ADDITIVE,
-        *LEARNED,
     )
 }
 
 
+def _additive() -> tuple[Heuristic, ...]:
+    """The 15- and 24-puzzle's pattern databases, one heuristic per partition and lookup."""
+    from eightlab.heuristics.pdb.additive import (
+        ALL_PARTITIONS,
+        PARTITIONS,
+        SINGLE,
+        additive_binder,
+        shape_of,
+    )
+
+    return tuple(
+        Heuristic(
+            f"pdb-{partition}",
+            f"{partition} additive pattern databases with the reflected lookup, "
+            f"{'x'.join(map(str, shape_of(partition)))} only "
+            "(Korf & Felner 2002; Felner, Korf & Hanan 2004; admissible, not consistent)"
+            + ("; opt-in: 0.6 GB, 14 CPU minutes and 3.8 GB to build" if partition == "7-8" else "")
+            + ("; opt-in: ~0.5 GB, minutes and ~2 GB to build" if partition == "6-6-6-6" else ""),
+            True,
+            False,  # the minimum over the blank's region: see eightlab.heuristics.pdb.additive
+            additive_binder(partition),
+            label=f"PDB {partition}",
+            shapes={shape_of(partition)},
+        )
+        for partition in ALL_PARTITIONS
+    ) + tuple(
+        Heuristic(
+            f"pdb-{partition}{SINGLE}",
+            f"{partition} additive pattern databases, the regular lookup only (no reflection: "
+            "Felner, Korf & Hanan's one lookup against max of two), 4x4 only"
+            + ("; opt-in like pdb-7-8" if partition == "7-8" else ""),
+            True,
+            False,
+            additive_binder(partition, reflected=False),
+            label=f"PDB {partition}, one lookup",
+            shapes={shape_of(partition)},
+        )
+        for partition in PARTITIONS
+    )
+
+
+def _learned() -> tuple[Heuristic, ...]:
+    """The learned heuristics (3x3 only; trained when first bound, then cached on disk)."""
+    from eightlab.heuristics.learned.heuristic import learned_heuristics
+
+    return tuple(learned_heuristics().values())
+
+
+_BUILDING = Lock()  # threads of one process (korf24's workers) look heuristics up at once
+
+
+def _registry() -> dict[str, Heuristic]:
+    """:data:`HEURISTICS`, built when first asked for."""
+    registry = globals().get("HEURISTICS")
+    if registry is None:
+        with _BUILDING:
+            registry = globals().get("HEURISTICS")
+            if registry is None:
+                additive, learned = _additive(), _learned()
+                registry = {h.name: h for h in (*_CORE.values(), *additive, *learned)}
+                globals().update(HEURISTICS=registry, ADDITIVE=additive, LEARNED=learned)
+    return registry
+
+
+def __getattr__(name):
+    # HEURISTICS: every heuristic by registry name; ADDITIVE, LEARNED: the pattern
+    # databases' and the learned heuristics (see _additive, _learned)
+    if name in ("HEURISTICS", "ADDITIVE", "LEARNED"):
+        _registry()
+        return globals()[name]
+    if name in _LAZY:
+        return getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted([*globals(), *_LAZY, "HEURISTICS", "ADDITIVE", "LEARNED"])
+
+
 def register(heuristic: Heuristic) -> Heuristic:
     """Add a heuristic to :data:`HEURISTICS` and return it."""
-    HEURISTICS[heuristic.name] = heuristic
+    _registry()[heuristic.name] = heuristic
     return heuristic
 
 
@@ -302,10 +380,12 @@ def get_heuristic(name) -> Heuristic:
     if isinstance(name, Heuristic):
         return name
     try:
-        return HEURISTICS[name]
+        if "HEURISTICS" not in globals() and name in _CORE:
+            return _CORE[name]
+        return _registry()[name]
     except (KeyError, TypeError):
         raise UnknownNameError(
-            f"unknown heuristic {name!r}; choose one of {', '.join(HEURISTICS)}"
+            f"unknown heuristic {name!r}; choose one of {', '.join(_registry())}"
         ) from None
 
 
@@ -314,6 +394,6 @@ def admissible_heuristics(board=None) -> list[str]:
     ``board``, are defined on its size)."""
     return [
         name
-        for name, h in HEURISTICS.items()
+        for name, h in _registry().items()
         if h.admissible and (board is None or h.applies_to(board))
     ]

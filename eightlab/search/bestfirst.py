@@ -22,6 +22,43 @@ from eightlab.search.result import SearchResult
 #: first-in first-out; the smaller g first, then first-in first-out.
 TIE_BREAKING = ("larger-g", "lifo", "fifo", "smaller-g")
 
+#: The w of weighted A* (f = g + w * h) unless told.
+DEFAULT_WEIGHT = 2.0
+
+#: The ranks among frontier nodes of equal f, for each rule of :data:`TIE_BREAKING`: the
+#: coefficients ``(a_g, a_seq, b_g, b_seq)`` of the key's fields ``a = a_g*g + a_seq*seq``
+#: and ``b = b_g*g + b_seq*seq``, with ``seq`` a node's place in the order of generation.
+TIE_RANKS = {
+    "larger-g": (-1, 0, 0, 1),  # the larger g, then first in, first out
+    "lifo": (0, -1, 1, 0),
+    "fifo": (0, 1, 1, 0),
+    "smaller-g": (1, 0, 0, 1),  # the smaller g, then first in, first out
+}
+
+
+def frontier_key(g_weight: float = 1, h_weight: float = 1, tie_breaking: str = "larger-g"):
+    """The key by which best-first search takes a node off its frontier, smallest first.
+
+    The key is ``(f, a, b)``: f = g_weight * g + h_weight * h, then the ranks of the rule
+    ``tie_breaking`` among equal f (:data:`TIE_RANKS`), the very fields of the search's heap
+    entries.
+
+    Parameters
+    ----------
+    g_weight, h_weight : float
+        The weights of f.
+    tie_breaking : str
+        A rule of :data:`TIE_BREAKING`.
+
+    Returns
+    -------
+    callable
+        ``key(g, h, seq) -> tuple``; the start has ``seq`` 0 and no two nodes share one.
+    """
+    wg, wh = g_weight, h_weight
+    ag, aseq, bg, bseq = TIE_RANKS[tie_breaking]
+    return lambda g, h, seq: (wg * g + wh * h, ag * g + aseq * seq, bg * g + bseq * seq)
+
 
 def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer, tie=0):
     """Best-first search on f = wg * g + wh * h; returns the path (see the module).
@@ -34,18 +71,17 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
     g_of = {start: 0}
     parents = {start: None}
     closed = set()
-    # heap entries (f, a, b, state, blank, h): least f first, then by (a, b), which is
-    # (-g, seq) by default (larger g, then FIFO); (-seq, g) LIFO; (seq, g) FIFO; (g, seq)
-    # smaller g then FIFO. seq counts the pushes, so no two entries tie on (f, a, b).
-    heap = [(wh * h0, 0, 0, start, problem.start_blank, h0)]
+    # heap entries (f, a, b, state, blank, h, g): the least (f, a, b) first, the fields of
+    # frontier_key; seq counts the pushes, so no two entries tie on (f, a, b)
+    ag, aseq, bg, bseq = TIE_RANKS[TIE_BREAKING[tie]]
+    heap = [(wh * h0, 0, 0, start, problem.start_blank, h0, 0)]
     seq = 0
     expanded = generated = duplicates = reopened = 0
     max_frontier = 1
     check_at = budget.first_check()
     try:
         while heap:
-            _, a, b, state, blank, h = heappop(heap)
-            g = -a if tie == 0 else (a if tie == 3 else b)
+            _, _, _, state, blank, h, g = heappop(heap)
             if g > g_of[state]:
                 continue  # stale entry: the state was reached more cheaply since
             if state == goal:
@@ -73,14 +109,8 @@ def _best_first_core(problem, stats, budget, evaluator, wg, wh, reopen, observer
                 parents[child] = (state, move)
                 h2 = h + dh[tile] if dh is not None else evaluator(child)
                 seq += 1
-                if tie == 0:
-                    heappush(heap, (wg * g2 + wh * h2, -g2, seq, child, q, h2))
-                elif tie == 1:
-                    heappush(heap, (wg * g2 + wh * h2, -seq, g2, child, q, h2))
-                elif tie == 2:
-                    heappush(heap, (wg * g2 + wh * h2, seq, g2, child, q, h2))
-                else:
-                    heappush(heap, (wg * g2 + wh * h2, g2, seq, child, q, h2))
+                heappush(heap, (wg * g2 + wh * h2, ag * g2 + aseq * seq, bg * g2 + bseq * seq,
+                                child, q, h2, g2))  # fmt: skip
                 if observer is not None:
                     observer.on_generate(problem.board(state), move, problem.board(child), g2, h2)
             if len(heap) > max_frontier:
@@ -136,7 +166,13 @@ def astar_search(
 
 
 def weighted_astar_search(
-    start, goal=None, heuristic="manhattan", weight: float = 2.0, *, observer=None, **budgets
+    start,
+    goal=None,
+    heuristic="manhattan",
+    weight: float = DEFAULT_WEIGHT,
+    *,
+    observer=None,
+    **budgets,
 ) -> SearchResult:
     """Weighted A*: best-first on f = g + w * h (Pohl 1970).
 

@@ -19,25 +19,6 @@ from eightlab.puzzle.board import Board, as_board, goal_or_default
 from eightlab.search import RecordingObserver, get_algorithm, solve
 from eightlab.viz.graphs import tree_layout
 
-#: Depth-first searches: the frontier is the unexpanded children of the current path,
-#: newest first.
-DEPTH_FIRST = ("dls", "iddfs", "iddfs-tree", "iddfs-h", "idastar")
-
-
-def _priority(algorithm: str, weight: float):
-    """The key by which ``algorithm`` takes a node off its frontier (smallest first)."""
-    if algorithm in ("bfs", "bfs-cantor"):
-        return lambda n: (n.id,)  # first in, first out
-    if algorithm in DEPTH_FIRST:
-        return lambda n: (-n.id,)  # last in, first out
-    if algorithm == "ucs":
-        return lambda n: (n.g, n.id)
-    if algorithm == "greedy":
-        return lambda n: (n.h, n.id)
-    if algorithm == "weighted-astar":
-        return lambda n: (n.g + weight * n.h, -n.g, n.id)
-    return lambda n: (n.g + n.h, -n.g, n.id)  # A*, RBFS: f = g + h
-
 
 @dataclass
 class Node:
@@ -52,6 +33,8 @@ class Node:
     h: float
     order: int | None = None
     children: list = field(default_factory=list)
+    f: float = 0.0
+    given_up: bool = False
 
 
 class Replay:
@@ -81,8 +64,9 @@ class Replay:
     """
 
     def __init__(self, start, goal=None, algorithm="astar", heuristic="manhattan", **options):
-        self.algorithm = get_algorithm(algorithm).name
-        self.informed = get_algorithm(algorithm).informed
+        self.spec = get_algorithm(algorithm)
+        self.algorithm = self.spec.name
+        self.informed = self.spec.informed
         observer = RecordingObserver()
         self.result = solve(start, goal, algorithm, heuristic, observer=observer, **options)
         self.events = observer.events
@@ -91,8 +75,12 @@ class Replay:
         generates = sum(1 for e in self.events if e[0] == "generate")
         # graph searches report only the successors they keep (see Observer.on_generate)
         self.reports_every_node = generates == self.result.stats.generated
-        self.weight = float(options.get("weight", 2.0))
-        self._key = _priority(self.algorithm, self.weight)
+        key = self.spec.frontier_key(**options)
+        # node ids number the nodes as generated; a search that backs f up orders by that f
+        if self.spec.backs_up:
+            self._key = lambda n: key(n.g, n.f - n.g, n.id)
+        else:
+            self._key = lambda n: key(n.g, n.h, n.id)
         self.reset()
 
     # ------------------------------------------------------------------ replaying
@@ -162,7 +150,9 @@ class Replay:
     def _generate(self, parent, move, board, g, h) -> None:
         depth = 0 if parent is None else self.nodes[parent].depth + 1
         g = depth if g is None or g < 0 else g  # BFS keeps no costs: g is the depth
-        node = Node(self.next_id, board, parent, move, depth, g, h)
+        node = Node(self.next_id, board, parent, move, depth, g, h, f=g + h)
+        if parent is not None and self.spec.backs_up:  # a child inherits its parent's f
+            node.f = max(node.f, self.nodes[parent].f)
         self.nodes[node.id] = node
         self._latest[board] = node.id
         if parent is not None:
@@ -173,15 +163,30 @@ class Replay:
     def _expand(self, event) -> None:
         _, board, g, _h = event
         node = self._latest.get(board)
+        if self.spec.backs_up and self.current is not None:
+            node = next((n for n in self.frontier() if self.nodes[n].board == board), node)
         if node is None:
             raise ValueError(f"board {board} is expanded but was never generated")
+        if self.spec.backs_up:
+            self._give_up(self.nodes[node].parent)
         if self.nodes[node].children:  # RBFS comes back to a subtree it forgot
             self._forget(self.nodes[node].children)
             self.nodes[node].children = []
+        self.nodes[node].given_up = False
         self.nodes[node].order = self.k
         self.current = node
         if not self.reports_every_node:
             self.generated += len(board.legal_moves())
+
+    def _give_up(self, keep) -> None:
+        """Give up the path below node ``keep``, deepest first: each node on it waits
+        again, its f backed up to the least f of its children."""
+        node = self.current
+        while node is not None and node != keep:
+            here = self.nodes[node]
+            here.f = min((self.nodes[c].f for c in here.children), default=math.inf)
+            here.given_up = True
+            node = here.parent
 
     def _forget(self, ids) -> None:
         stack = list(ids)
@@ -200,24 +205,22 @@ class Replay:
 
     def frontier(self) -> list[int]:
         """The nodes waiting to be expanded, in the order the algorithm takes them."""
-        waiting = [n for n in self.nodes.values() if n.order is None]
-        if self.algorithm in DEPTH_FIRST or self.algorithm == "rbfs":
+        waiting = [n for n in self.nodes.values() if n.order is None or n.given_up]
+        if not self.reports_every_node:  # a graph search skips a state reached more cheaply since
+            waiting = [n for n in waiting if self._latest[n.board] == n.id]
+        if self.spec.family == "depth-first":  # the path and the siblings along it
             on_path = set(self.path_nodes()) or {0}
             waiting = [n for n in waiting if n.parent in on_path or n.parent is None]
-            if self.threshold is not None and self.algorithm in DEPTH_FIRST:
+            if self.threshold is not None and self.spec.depth_first:
                 bound = self.threshold
                 waiting = [n for n in waiting if (n.g + n.h if self.informed else n.depth) <= bound]
         return [n.id for n in sorted(waiting, key=self._key)]
 
     def f_of(self, node: Node) -> float:
         """The f the algorithm orders by: g + h (A*, IDA*, RBFS), g + w h, h (greedy), g."""
-        if not self.informed or self.algorithm == "ucs":
-            return node.g
-        if self.algorithm == "greedy":
-            return node.h
-        if self.algorithm == "weighted-astar":
-            return node.g + self.weight * node.h
-        return node.g + node.h
+        if self.spec.family == "best-first":
+            return self._key(node)[0]
+        return node.g + node.h if self.informed else node.g
 
     def counts(self) -> dict:
         """Expanded, generated, frontier and stored after the steps replayed so far.
@@ -325,4 +328,4 @@ def unfit_reason(algorithm: str, heuristic: str, start, goal=None) -> str | None
     return None
 
 
-__all__ = ["DEPTH_FIRST", "Node", "Replay", "unfit_reason"]
+__all__ = ["Node", "Replay", "unfit_reason"]

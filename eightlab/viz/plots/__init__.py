@@ -30,8 +30,8 @@ encoding (:mod:`~eightlab.viz.plots.encoding`): an algorithm has one colour
 * :mod:`~eightlab.viz.plots.tutorials`: :func:`depth_distribution`, :func:`bfs_layers`,
   :func:`iteration_bars`, :func:`goal_side_errors`.
 
-``run_label`` is re-exported for old notebooks; new code imports it from
-:mod:`eightlab.search`.
+:func:`~eightlab.search.registry.run_label`, the label of an algorithm in these charts, is
+re-exported here; it lives in :mod:`eightlab.search.registry`.
 """
 
 from eightlab.search import run_label
@@ -45,7 +45,6 @@ from eightlab.viz.plots.instances import nodes_per_instance, seconds_vs_nodes
 from eightlab.viz.plots.lines import figure_legend, plot_by_depth
 from eightlab.viz.plots.means import means_by_depth
 from eightlab.viz.plots.search import (
-    FAMILIES,
     branching_factor_by_depth,
     family_of,
     memory_by_depth,
@@ -82,7 +81,6 @@ from eightlab.viz.plots.tutorials import (
 
 __all__ = [
     "BAND_LABEL",
-    "FAMILIES",
     "FIGURE_STYLES",
     "MEDIAN_TITLE",
     "PALETTE",

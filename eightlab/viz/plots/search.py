@@ -14,22 +14,9 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from eightlab.search import run_label
+from eightlab.search import ALGORITHMS, run_label
 from eightlab.viz.plots.lines import figure_legend, plot_by_depth
 from eightlab.viz.plots.style import figure_size, fit_text, grow_height, small_text
-
-#: The family of each registered algorithm, for charts faceted by family: the counts of
-#: a family follow one convention (:data:`eightlab.search.result.CONVENTIONS`).
-FAMILIES = {
-    "bfs": "breadth-first", "bfs-cantor": "breadth-first",
-    "bidirectional-bfs": "breadth-first",
-    "ucs": "best-first", "greedy": "best-first", "astar": "best-first",
-    "weighted-astar": "best-first",
-    "dls": "depth-first", "iddfs": "depth-first", "iddfs-h": "depth-first",
-    "iddfs-tree": "depth-first", "idastar": "depth-first", "rbfs": "depth-first",
-    "mm": "bidirectional", "nbs": "bidirectional", "gbfhs": "bidirectional",
-    "bidirectional-astar-naive": "bidirectional",
-}  # fmt: skip
 
 #: What each family's counts mean, under its panel.
 FAMILY_NOTES = {
@@ -59,8 +46,14 @@ def family_note(family: str, algorithms) -> str:
 
 
 def family_of(algorithm: str) -> str:
-    """The family of an algorithm (``"best-first"``, ...), ``"other"`` if not known."""
-    return FAMILIES.get(algorithm, FAMILIES.get(str(algorithm).split("-")[0], "other"))
+    """The family of an algorithm (``"best-first"``, ...), from its record in
+    :data:`~eightlab.search.registry.ALGORITHMS`.
+
+    A name that is not registered takes the family of its first hyphenated part
+    (``"astar-x"`` is best-first), else ``"other"``.
+    """
+    spec = ALGORITHMS.get(algorithm) or ALGORITHMS.get(str(algorithm).split("-")[0])
+    return spec.family if spec is not None else "other"
 
 
 def _families(summary) -> list[str]:

@@ -1,0 +1,142 @@
+"""What every subcommand's parsing shares: exit statuses, the parser, argument types.
+
+The parser prints a bounded one-line error with exit status 2 and raises on a help or
+usage message it cannot write. Text that needs a registry loaded (the list of heuristics,
+of presets) is given as a function and computed only when a help message is printed, and
+a list of choices as :class:`LazyChoices`, read only when an argument is checked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from eightlab.errors import quote
+
+EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_BUDGET, EXIT_OUTPUT = 0, 1, 2, 3, 4
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool killed by it
+#: What ``solve --help`` says about the exit statuses.
+EXIT_STATUSES = (
+    "exit status:\n"
+    "  0  solved\n"
+    "  1  unsolvable (the goal cannot be reached from the start)\n"
+    "  2  bad input (one line on standard error)\n"
+    "  3  no answer within the limits: a budget exceeded (--max-nodes, --max-seconds,\n"
+    "     --max-stored or the default memory budget) or, for dls, no goal within --limit\n"
+    "     (cutoff)\n"
+    "  4  the output could not be written"
+)
+#: Longest usage message printed (argparse quotes whole arguments).
+MESSAGE_LIMIT = 300
+
+#: The largest --weight: beyond it f = g + w * h rounds g away (the search is greedy
+#: best-first, --algorithm greedy) and, far beyond, overflows to infinity.
+MAX_WEIGHT = 1e15
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with a bounded one-line error message, exit status 2, write errors, and
+    help text computed when it is printed.
+
+    argparse ignores an error writing ``--help`` or a usage message; here it raises, so
+    :func:`eightlab.cli.main` exits with status 4 (``--help > /dev/full``). An epilog or an
+    argument's help given as a function is called when the help is formatted.
+    """
+
+    def error(self, message):
+        message = " ".join(message.split())
+        if len(message) > MESSAGE_LIMIT:
+            message = message[:MESSAGE_LIMIT] + f"... ({len(message)} characters)"
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+    def format_help(self):
+        if callable(self.epilog):
+            self.epilog = self.epilog()
+        for action in self._actions:
+            if callable(action.help):
+                action.help = action.help()
+        return super().format_help()
+
+    def _print_message(self, message, file=None):
+        if message:
+            file = sys.stderr if file is None else file
+            file.write(message)
+            file.flush()
+
+
+class LazyChoices:
+    """The choices of an argument, listed by ``names()`` when first needed.
+
+    ``contains(value)``, if given, tells whether a value is one of them without listing
+    them all.
+    """
+
+    def __init__(self, names, contains=None):
+        self._names, self._contains = names, contains
+
+    def __contains__(self, value) -> bool:
+        if self._contains is not None:
+            return self._contains(value)
+        return value in self._names()
+
+    def __iter__(self):
+        return iter(self._names())
+
+
+def add_command(commands, name: str, help: str, description: str, **kw):
+    """A subcommand whose description and epilog keep their line breaks."""
+    raw = argparse.RawDescriptionHelpFormatter
+    return commands.add_parser(name, help=help, formatter_class=raw, description=description, **kw)
+
+
+def positive_int(text: str) -> int:
+    """A whole number >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be >= 0")
+    return value
+
+
+def at_least_one(text: str) -> int:
+    """A whole number >= 1."""
+    value = positive_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be >= 1")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """A finite number > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be a finite number > 0")
+    return value
+
+
+def weight(text: str) -> float:
+    """A finite number > 0 and at most :data:`MAX_WEIGHT`."""
+    value = positive_float(text)
+    if value > MAX_WEIGHT:
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} must be at most {MAX_WEIGHT:g}: with a larger w, f = g + w*h "
+            "loses g to rounding (that is greedy best-first: --algorithm greedy)"
+        )
+    return value
+
+
+def shape(text: str) -> tuple[int, int]:
+    """``ROWSxCOLS`` of at least 2 cells, as ``(rows, cols)``."""
+    rows, sep, cols = text.lower().partition("x")
+    if not (sep and rows.strip().isdigit() and cols.strip().isdigit()):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not ROWSxCOLS, such as 1x3 or 3x3")
+    shape = int(rows), int(cols)
+    if min(shape) < 1 or shape[0] * shape[1] < 2:
+        raise argparse.ArgumentTypeError(f"{quote(text)} must have at least 2 cells")
+    return shape

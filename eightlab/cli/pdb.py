@@ -1,0 +1,69 @@
+"""``eightlab pdb build|list``: the 15- and 24-puzzle's pattern databases, ahead of a search."""
+
+from __future__ import annotations
+
+from eightlab.cli.parsing import EXIT_OK, Parser, add_command
+
+#: Where the databases are cached, as ``pdb --help`` says.
+CACHE_TEXT = (
+    "Cache: $EIGHTLAB_CACHE_DIR/pdb, else $XDG_CACHE_HOME/eightlab/pdb, else "
+    "~/.cache/eightlab/pdb (EIGHTLAB_CACHE_DIR='' turns it off); files are safe to delete."
+)
+
+
+def add_parser(commands) -> None:
+    """Add ``pdb`` and its actions to the subcommands ``commands``."""
+    pdb = add_command(commands, "pdb", "build or list the 15- and 24-puzzle pattern databases",
+        "Build the additive pattern databases of the 15- and 24-puzzle ahead of a search, "
+        "or list those in the cache.\n\n" + CACHE_TEXT,
+    )  # fmt: skip
+    actions = pdb.add_subparsers(dest="pdb_command", metavar="ACTION", parser_class=Parser)
+    actions.required = True
+    build = actions.add_parser("build", help="build (or check) one partition's databases")
+    build.add_argument("partition", metavar="PARTITION",
+                       choices=["5-5-5", "6-6-3", "7-8", "5-5-5-rows", "6-6-3-rows", "6-6-6-6"],
+                       help="5-5-5 (~1 s), 6-6-3 (~30 s), 7-8 (opt-in: ~0.6 GB on disk, GBs to "
+                       "build), 5-5-5-rows, 6-6-3-rows (eightlab's first partitions), or "
+                       "6-6-6-6 (the 24-puzzle: ~0.5 GB on disk, minutes and ~2 GB to build)")  # fmt: skip
+    build.add_argument("--goal", default=None, metavar="GOAL",
+                       help="a 4x4 goal, 5x5 for 6-6-6-6 (default: Korf's, the blank "
+                       "top-left and tile i on cell i)")  # fmt: skip
+    actions.add_parser("list", help="list the cached databases: size, build time, where")
+
+
+def run(args) -> int:
+    """Build one partition's databases or list the cache; returns the exit status."""
+    from eightlab.heuristics.pdb import additive as pdb
+    from eightlab.heuristics.pdb import cache as pdbcache
+
+    if args.pdb_command == "list":
+        rows = pdbcache.listing()
+        if not rows:
+            where = pdbcache.directory()
+            print("the cache is off (EIGHTLAB_CACHE_DIR is empty)" if where is None
+                  else f"no pattern databases cached in {where}")  # fmt: skip
+        for row in rows:
+            if not row["valid"]:
+                print(f"INVALID {row['path']}: {row['problem']} (safe to delete)")
+                continue
+            print(
+                f"{row['partition']:7} {row['shape']}  {row['bytes'] / 1e6:9.1f} MB  "
+                f"built in {row['seconds']:7.1f} s  goal {row['goal']}  {row['path']}"
+            )
+        return EXIT_OK
+    from eightlab.puzzle.board import Board
+
+    rows, cols = pdb.shape_of(args.partition)
+    if args.goal is None:
+        goal = Board(tuple(range(rows * cols)), rows, cols)  # Korf's goal
+    else:
+        goal = Board.parse(args.goal, rows, cols)
+    databases = pdb.additive_pdb(goal, args.partition)
+    where = pdbcache.path_of(goal, args.partition)
+    print(
+        f"pdb {args.partition}: {databases.nbytes / 1e6:.1f} MB, built in "
+        f"{databases.build_seconds:.1f} s, groups "
+        f"{' | '.join(' '.join(map(str, p)) for p in databases.patterns)}; "
+        f"{'cached in ' + str(where) if where and where.exists() else 'not cached'}"
+    )
+    return EXIT_OK
