@@ -28,7 +28,7 @@ def nilsson_binder(goal: Board) -> Evaluator:
     content. For Nilsson's goal ``123804765`` this is his definition (1 for a tile in
     the centre, 2 per tile not followed by its successor); it is 0 at any goal.
     For any other goal (eightlab's default ``123456780`` among them) the score is
-    eightlab's generalisation of Nilsson's, not his: a figure measured on such a goal,
+    eightlab's generalisation of Nilsson's, not his: a figure counted on such a goal,
     such as the number of boards on which it overestimates, is the generalisation's.
     Deliberately inadmissible (Nilsson 1971, Pearl 1984 sec. 3.1).
     """

@@ -209,7 +209,7 @@ def depth_limited_search(
     After parent-move pruning the tree below a 3x3 board grows by a factor of about
     sqrt(3) = 1.73 per level (Edelkamp & Korf 1998), so a pass to depth 31 can
     expand millions of nodes before it reaches a goal (2.6 million for
-    ``867254301``, about 2 s); give a budget.
+    ``867254301``); give a budget.
 
     Counts: ``max_frontier`` is the deepest depth reached, ``max_stored`` the states
     on that path (one more); ``iterations`` is 1 and ``thresholds`` ``[limit]``;
@@ -269,7 +269,7 @@ def iterative_deepening_search(start, goal=None, *, observer=None, **budgets) ->
     factor (about 2.67) drops to about 1.73 once the move back is never made. The
     counts add up over all passes (the re-expansion of the shallow levels is real
     work). The work grows about 1.7-fold per extra move of solution length on 3x3 (125
-    thousand expansions for a 19-move board, 56 million, some 45 s, for a 30-move one);
+    thousand expansions for a 19-move board, 56 million for a 30-move one);
     beyond 20 moves or so use a budget.
 
     References
