@@ -4,7 +4,7 @@ Docstrings and comments of ``eightlab/`` are reference: they carry no measured t
 (timings belong in ``benchmarks/README.md``), no issue number and no history (both belong
 in commit messages). The tutorials' markdown renders offline (no ``$$`` formulas, no
 formula written in ASCII), spells the goal one way, and folds the answer of each exercise;
-their ``textbook`` cells read as a textbook's code. README and the notebooks avoid the
+their ``textbook`` cells read as a textbook's code, one screen a function. README and the notebooks avoid the
 phrases listed in :data:`FORBIDDEN`.
 
 Usage: ``python tools/lint_prose.py`` from the repository's root; it prints one line per
@@ -56,6 +56,9 @@ FORBIDDEN = [
     ("README.md", "cell for cell", "the tables agree within a ratio, not cell for cell"),
     ("notebooks/*.ipynb", "`u d l r`", 'the move order of the code is `"dlru"`'),
 ]
+
+#: Most lines of one function of a ``textbook`` cell: it fits on a screen.
+TEXTBOOK_LINES = 25
 
 #: The tutorials: the numbered notebooks, read in that order.
 TUTORIALS = "notebooks/[0-9]*.ipynb"
@@ -140,6 +143,10 @@ def check_tutorial(path: Path) -> list[tuple[int, str, str]]:
             source = "".join(cell["source"])
             if "noqa" in source or "Parameters\n" in source:
                 findings.append((0, "textbook cell", "a textbook cell has noqa or numpydoc"))
+            for function in re.split(r"\n(?=def )", source):
+                lines = function.strip().splitlines()
+                if function.startswith("def ") and len(lines) > TEXTBOOK_LINES:
+                    findings.append((0, "textbook cell", f"longer than a screen: {lines[0]}"))
     return findings
 
 
