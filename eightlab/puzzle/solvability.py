@@ -20,6 +20,16 @@ def permutation_parity(start: Board, goal: Board) -> int:
 
     The tiles of ``start`` are relabelled by their cell in ``goal``'s reading order, so
     the goal reads ``1 2 ... n-1``; the parity is that of the relabelled inversions.
+
+    Parameters
+    ----------
+    start, goal : Board
+        Two boards of the same size and tiles.
+
+    Returns
+    -------
+    int
+        0 for an even permutation, 1 for an odd one.
     """
     order = {t: i for i, t in enumerate(t for t in goal.tiles if t)}
     return inversions([order[t] + 1 for t in start.tiles if t]) % 2
