@@ -194,6 +194,11 @@ def korf1985_comparison(runs, heuristic: str = "manhattan"):
 def korf1985_totals(comparison) -> dict:
     """The figures of a :func:`korf1985_comparison`: totals, their ratio, the median ratio.
 
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        One row per instance, as :func:`korf1985_comparison` makes it.
+
     Returns
     -------
     dict
