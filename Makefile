@@ -63,10 +63,12 @@ lint: $(VENV)/.installed
 
 # The reference built from the docstrings (docs/_build/html). Nitpicky, warnings as
 # errors: a cross-reference that does not resolve fails it. The API pages are generated
-# afresh each time, so a module that is gone leaves no page behind.
+# afresh each time, so a module that is gone leaves no page behind. Then numpydoc's
+# checks of the sections (every parameter documented, a Returns section).
 docs: $(VENV)/.installed
 	rm -rf docs/api docs/_build
 	$(PY) -m sphinx -b html -W -n --keep-going -q docs docs/_build/html
+	$(PY) tools/check_docstrings.py
 
 lab: git-filters
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)

@@ -38,6 +38,8 @@ numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
 
+# numpydoc's own checks of the sections run as tools/check_docstrings.py (make docs).
+
 # Every public name of a module, each documented once: in the module that defines it (a
 # name re-exported through ``__all__`` is documented at home, not again).
 autodoc_default_options = {"undoc-members": True, "ignore-module-all": True}

@@ -227,6 +227,7 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
     Returns
     -------
     LearnedTable
+        The predictions, the exact distances and the training's record.
 
     Raises
     ------
@@ -276,7 +277,24 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
 def learned_table(goal: Board, model: str = DEFAULT_MODEL, loss: str = "squared",
                   training_size: int = DEFAULT_TRAINING_SIZE,
                   seed: int = DEFAULT_SEED) -> LearnedTable:  # fmt: skip
-    """:func:`build_table` for ``goal``'s canonical goal, kept in memory per process."""
+    """:func:`build_table` for ``goal``'s canonical goal, kept in memory per process.
+
+    Parameters
+    ----------
+    goal : Board
+        A 3x3 goal; the table is the one of its canonical goal (:func:`canonical_form`).
+    model, loss : str, optional
+        Keys of :data:`~eightlab.heuristics.learned.model.MODELS` and ``LOSSES``.
+    training_size : int, optional
+        Boards in the training sample.
+    seed : int, optional
+        Seed of the sample and of the model.
+
+    Returns
+    -------
+    LearnedTable
+        The canonical goal's table.
+    """
     canonical = canonical_form(goal)[0]
     if canonical != goal:
         return learned_table(canonical, model, loss, training_size, seed)
