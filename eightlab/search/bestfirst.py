@@ -2,8 +2,17 @@
 
 One loop serves all four; they differ in the priority of a node with cost g and
 heuristic value h: f = g (uniform-cost), h (greedy), g + h (A*), g + w * h (weighted
-A*). References: Hart, Nilsson & Raphael 1968 (A*); Pohl 1970 (weighted A*); Russell &
-Norvig, *AIMA*, 4th ed., sec. 3.5.
+A*).
+
+References
+----------
+.. [1] P. E. Hart, N. J. Nilsson and B. Raphael, "A formal basis for the heuristic
+   determination of minimum cost paths", IEEE Transactions on Systems Science and
+   Cybernetics 4(2), 1968.
+.. [2] I. Pohl, "Heuristic search viewed as path finding in a graph", Artificial
+   Intelligence 1(3-4), 1970.
+.. [3] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed.,
+   Pearson, 2020, sec. 3.5.
 """
 
 from __future__ import annotations
