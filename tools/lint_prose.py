@@ -4,8 +4,8 @@ Docstrings and comments of ``eightlab/`` are reference: they carry no measured t
 (timings belong in ``benchmarks/README.md``), no issue number and no history (both belong
 in commit messages). The tutorials' markdown renders offline (no ``$$`` formulas, no
 formula written in ASCII), spells the goal one way, and folds the answer of each exercise;
-their ``textbook`` cells read as a textbook's code, one screen a function. README and the notebooks avoid the
-phrases listed in :data:`FORBIDDEN`.
+their ``textbook`` cells read as a textbook's code, one screen a function. README and
+the notebooks name no issue either, and avoid the phrases listed in :data:`FORBIDDEN`.
 
 Usage: ``python tools/lint_prose.py`` from the repository's root; it prints one line per
 finding (``file:line: rule: text``) and exits 1 when there is any.
@@ -175,6 +175,13 @@ def main() -> int:
     for path in sorted(ROOT.glob(TUTORIALS)):
         for line, rule, text in check_tutorial(path):
             failures.append(f"{path.relative_to(ROOT)}:{line}: {rule}: {text}")
+    for path in [ROOT / "README.md", *sorted(ROOT.glob("notebooks/*.ipynb"))]:
+        texts = _markdown_cells(path) if path.suffix == ".ipynb" else [path.read_text("utf-8")]
+        for text in texts:
+            found = DOCSTRING_RULES["issue number"].search(text)
+            if found:
+                name = path.relative_to(ROOT)
+                failures.append(f"{name}:0: issue number: {found.group()} (history: commits)")
     for path, line, rule, text in check_phrases():
         failures.append(f"{path.relative_to(ROOT)}:{line}: {rule}: {text}")
     for finding in pending:
