@@ -6,13 +6,40 @@ cross-reference in a docstring that does not resolve fails it.
 
 import os
 import sys
-import types
 
 sys.path.insert(0, os.path.abspath(".."))
 
-# autosummary imports every module of a package to list it; ``eightlab.__main__`` runs the
-# command line when imported, so an empty module stands in for it (it holds no reference).
-sys.modules["eightlab.__main__"] = types.ModuleType("eightlab.__main__")
+
+def _write_floors(path):
+    """Write the page of the floors, from the top, as pyproject.toml's layers state them."""
+    import tomllib
+
+    with open(os.path.join(os.path.dirname(path), "..", "pyproject.toml"), "rb") as handle:
+        config = tomllib.load(handle)["tool"]["importlinter"]
+    layers = next(c for c in config["contracts"] if c["type"] == "layers")["layers"]
+    names = [name.strip() for layer in layers for name in layer.split("|")]
+    lines = [
+        "The floors",
+        "==========",
+        "",
+        "A module imports only from its own floor or the floors below; ``pyproject.toml``",
+        "states the floors as import-linter contracts, and this page follows them, from",
+        "the top.",
+        "",
+        ".. autosummary::",
+        "   :toctree: api",
+        "   :recursive:",
+        "",
+        *(f"   eightlab.{name}" for name in names if name != "__main__"),
+        "",
+    ]
+    text = "\n".join(lines)
+    if not os.path.exists(path) or open(path, encoding="utf-8").read() != text:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+
+_write_floors(os.path.join(os.path.dirname(os.path.abspath(__file__)), "floors.rst"))
 
 project = "eightlab"
 author = "eightlab contributors"
@@ -135,13 +162,14 @@ def _resolve_imported_name(app, env, node, contnode):
         return None
     target = node.get("reftarget", "").lstrip("~.")
     module_name = node.get("py:module")
-    if not module_name or not target:
+    if not target:
         return None
     canonical = None
     class_name = node.get("py:class")
-    if class_name:
+    if module_name and class_name:
         canonical = _canonical(module_name, f"{class_name}.{target}")
-    canonical = canonical or _canonical(module_name, target)
+    if module_name:
+        canonical = canonical or _canonical(module_name, target)
     if not canonical and target.startswith("eightlab."):  # a full name through a re-export
         parts = target.split(".")
         for cut in range(len(parts) - 1, 0, -1):
