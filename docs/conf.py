@@ -168,8 +168,8 @@ def _resolve_imported_name(app, env, node, contnode):
     class_name = node.get("py:class")
     if module_name and class_name:
         canonical = _canonical(module_name, f"{class_name}.{target}")
-    if module_name:
-        canonical = canonical or _canonical(module_name, target)
+    # outside any module (the floors' page), a bare name is the package's public name
+    canonical = canonical or _canonical(module_name or "eightlab", target)
     if not canonical and target.startswith("eightlab."):  # a full name through a re-export
         parts = target.split(".")
         for cut in range(len(parts) - 1, 0, -1):
