@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 MIN_PYTHON := 3.11
 
-.PHONY: results test lint lab clean-venv git-filters
+.PHONY: results test lint docs lab clean-venv git-filters
 
 # A .venv made by a Python that is too old (or left half-built by a failed install)
 # is thrown away and made again; a too-old $(PYTHON) stops here with one line.
@@ -59,6 +59,16 @@ lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(PY) tools/lint_prose.py
+
+# The reference built from the docstrings (docs/_build/html). Nitpicky, warnings as
+# errors: a cross-reference that does not resolve fails it. The API pages are generated
+# afresh each time, so a module that is gone leaves no page behind. Then numpydoc's
+# checks of the sections (every parameter documented, a Returns section).
+docs: $(VENV)/.installed
+	rm -rf docs/api docs/_build
+	$(PY) -m sphinx -b html -W -n --keep-going -q docs docs/_build/html
+	$(PY) tools/check_docstrings.py
 
 lab: git-filters
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)

@@ -23,6 +23,13 @@ class GoalMismatchError(EightlabError):
 class IllegalMoveError(EightlabError):
     """A move that is not a letter u, d, l, r or that takes the blank off the board.
 
+    Parameters
+    ----------
+    message : str
+        What is wrong, said to a person.
+    index : int
+        Zero-based position of the offending move in the path.
+
     Attributes
     ----------
     index : int

@@ -94,6 +94,11 @@ def available_memory() -> int:
     in a Dask worker, the room left under the worker's memory limit.
     8 GiB when none can be read (not Linux). Read anew at every call, so it follows
     the machine's load and the process's own growth (a notebook kernel, a Dask worker).
+
+    Returns
+    -------
+    int
+        Bytes, the least of the limits that could be read.
     """
     found = _cgroup_room() + _rlimit_room() + _dask_worker_room()
     try:

@@ -1,5 +1,4 @@
-"""MM, NBS, GBFHS, the naive bidirectional A* and the exact bidirectional lower bound
-(issue 22).
+"""MM, NBS, GBFHS, the naive bidirectional A* and the exact bidirectional lower bound.
 
 Optimality on the oracle's boards with every admissible heuristic is checked by
 ``tests/test_oracle.py``, which picks the registered optimal algorithms up; here: the

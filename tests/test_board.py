@@ -162,7 +162,7 @@ SHAPES = [(1, 2), (1, 3), (1, 4), (1, 5), (2, 1), (3, 1), (4, 1), (5, 1), (2, 2)
 
 @pytest.mark.parametrize("rows, cols", SHAPES + [(2, 4)])
 def test_is_solvable_is_exactly_reachability_by_exhaustive_search(rows, cols):
-    """Issue 10 (3): a single row or column keeps the tiles' order; parity elsewhere."""
+    """A single row or column keeps the tiles' order; parity decides elsewhere."""
     boards = oracle.all_boards(rows, cols)
     for goal in (boards[-1], boards[len(boards) // 3]):  # blank last, and another goal
         reachable = oracle.distances(goal, rows, cols)
@@ -176,7 +176,7 @@ def test_is_solvable_is_exactly_reachability_by_exhaustive_search(rows, cols):
 def test_a_single_row_or_column_cannot_reorder_its_tiles():
     column = Board.parse("2\n3\n1\n0")
     assert (column.rows, column.cols) == (4, 1)
-    assert not is_solvable(column)  # issue 10 (3): was declared solvable
+    assert not is_solvable(column)  # the parity of the permutation alone would allow it
     assert is_solvable(column, Board([0, 2, 3, 1], 4, 1))
     assert is_solvable(Board([3, 0, 1, 2], 1, 4), Board([3, 1, 2, 0], 1, 4))
     assert not is_solvable(Board([1, 0, 2], 1, 3), Board([2, 1, 0], 1, 3))
@@ -230,7 +230,7 @@ def test_boards_that_are_not_square_keep_their_shape_in_repr_and_pickle():
         Board.parse("1 2 3\n4 x 5", rows=3, cols=2)
 
 
-# ---------------------------------------------------- bad arguments (issue 10, 11)
+# ------------------------------------------- bad arguments: one error, saying why
 
 
 @pytest.mark.parametrize(
@@ -327,7 +327,7 @@ def test_the_goal_of_a_pair_may_be_an_int():
     assert as_board(123804765, like=Board.goal(3)) == Board.parse("123804765")
 
 
-# --------------------------------------------------------- bounded quotes (issue 10, 12)
+# ---------------------------------------- error messages quote a bounded prefix
 
 
 def test_error_messages_quote_a_bounded_prefix_of_the_input():

@@ -1,5 +1,5 @@
-"""The heuristics: bug-report values, independent re-computations, and every claim checked
-on the exhaustive table of the 8-puzzle."""
+"""The heuristics: their definitions on hand-checked boards, independent re-computations,
+and every claim checked on the exhaustive table of the 8-puzzle."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_the_registry_holds_every_heuristic_by_its_hyphenated_name():
         get_heuristic("linear_conflict")
 
 
-# ---------------------------------------------------------- bug-report values
+# ------------------------------------ the definitions on small, hand-checked boards
 def test_misplaced_does_not_count_the_blank():
     assert h("misplaced", "102345678", "012345678") == 1
 
@@ -111,7 +111,7 @@ def test_linear_conflict_counts_tiles_to_remove_not_reversed_pairs():
         ([1, 0, 3, 2], 2, 2),
     ],
 )
-def test_line_penalties(slots, leave, pairs):
+def test_line_penalty_counts_tiles_to_leave_and_reversed_pairs(slots, leave, pairs):
     assert tiles_to_leave_line(slots) == leave
     assert reversed_pairs(slots) == pairs
 

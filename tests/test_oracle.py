@@ -80,7 +80,7 @@ EXPONENTIAL = (
 #: Deepest instances of the shallow set for the steepest exponential pairs.
 SHALLOW_TOP = {("iddfs-tree", None): 10}
 
-#: The bidirectional heuristic searches of issue 22.
+#: The bidirectional heuristic searches (front-to-end, meeting in the middle).
 BIDIRECTIONAL = ("mm", "nbs", "gbfhs")
 
 #: Random instances for pairs outside FULL_PAIRS (others get DEFAULT_RANDOM).
@@ -90,7 +90,7 @@ RANDOM_COUNT = {
     ("astar", "zero"): 3,
     **{(a, "misplaced"): 10 for a in ("astar", "idastar", "rbfs", "iddfs-h")},
     **{(a, "max-swap"): 10 for a in ("astar", "idastar", "rbfs", "iddfs-h")},
-    # the bidirectional heuristic searches (issue 22): 20 random boards each; with pdb
+    # the bidirectional heuristic searches: 20 random boards each; with pdb
     # and exact 3, since the backward side binds h to every new start (a pattern
     # database or a distance table built per board, 0.1-0.5 s)
     **{

@@ -1,4 +1,4 @@
-"""Budgets and edge cases of every search (issue 10): deep depth-limited searches,
+"""Budgets and edge cases of every search: deep depth-limited searches,
 the memory budget, time budgets that really run out, bad arguments, 1xN boards."""
 
 import gc
@@ -32,7 +32,7 @@ def test_depth_limited_search_with_a_huge_limit_stops_cleanly(budget, reason):
     assert sys.getrecursionlimit() == limit
 
 
-def test_depth_limited_search_still_solves_deep_limits():
+def test_depth_limited_search_solves_with_a_limit_far_beyond_the_depth():
     result = solve("123456708", None, "dls", limit=5000, max_nodes=10**6)
     assert result.solved and Board.parse("123456708").apply(result.path) == Board.goal(3)
     assert len(result.path) <= 5000

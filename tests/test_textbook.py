@@ -82,16 +82,7 @@ def _distance(start, goal) -> int:
     return oracle.distance(start.tiles, goal.tiles)
 
 
-@pytest.mark.parametrize("name", ["01_state_space", "02_uninformed_search",
-                                  "03_informed_search", "03b_idastar_search_trees"])  # fmt: skip
-def test_each_textbook_function_fits_on_a_screen(name):
-    for source in textbook_cells(name):
-        for function in re.split(r"\n(?=def )", source):
-            if function.startswith("def "):
-                assert len(function.strip().splitlines()) <= 25, function.splitlines()[0]
-
-
-# ---------------------------------------------------------------------- 01
+# --------------------------------------- the state space (01): distances by BFS
 def test_distances_from_equals_the_oracle(ch01):
     spiral = Board.parse("123804765")
     for goal in (GOAL, spiral):
@@ -102,7 +93,7 @@ def test_distances_from_equals_the_oracle(ch01):
         }
 
 
-# ---------------------------------------------------------------------- 02
+# ----------------------------- uninformed search (02): BFS, DFS, DLS, IDDFS, UCS
 @pytest.mark.parametrize(("start", "goal"), PAIRS, ids=IDS)
 def test_breadth_first_equals_bfs(ch02, start, goal):
     counts = ch02["Counts"]()
@@ -176,7 +167,7 @@ def test_uniform_cost_cell_equals_ucs(ch02, start, goal):
     assert path == result.path and _counts(counts) == _stats(result)
 
 
-# ---------------------------------------------------------------------- 03
+# ------------------------------- informed search (03): best-first choices of f
 @pytest.mark.parametrize(("start", "goal"), PAIRS, ids=IDS)
 @pytest.mark.parametrize("name", ["ucs", "astar", "weighted-astar"])
 def test_best_first_choices_of_f_equal_the_instrumented_searches(ch03, start, goal, name):
@@ -198,7 +189,7 @@ def test_greedy_finds_a_valid_path(ch03, start, goal):
     assert len(path) >= _distance(start, goal)
 
 
-# --------------------------------------------------------------------- 03b
+# ------------------------------------------ IDA* (03b): pass by pass, its trees
 @pytest.mark.parametrize(("start", "goal"), PAIRS, ids=IDS)
 @pytest.mark.parametrize("heuristic", ["misplaced", "manhattan", "linear-conflict"])
 def test_ida_star_equals_idastar_pass_by_pass(ch03b, start, goal, heuristic):

@@ -216,6 +216,12 @@ def h_vs_hstar_counts(heuristics, goal=None, sample_size: int | None = None, see
 def heuristic_accuracy(counts):
     """How close h comes to h*, per heuristic, from :func:`h_vs_hstar_counts`.
 
+    Parameters
+    ----------
+    counts : pandas.DataFrame
+        Columns ``heuristic``, ``h_star``, ``h`` and ``count``, as
+        :func:`h_vs_hstar_counts` makes them.
+
     Returns
     -------
     pandas.DataFrame

@@ -103,7 +103,7 @@ def tie_breaking_table(runs, heuristic: str = "manhattan", depths=None):
     Parameters
     ----------
     runs : pandas.DataFrame
-        A :func:`~eightlab.experiments.runs.run_grid` table holding A* runs with ``heuristic``
+        A :func:`~eightlab.experiments.grid.run_grid` table holding A* runs with ``heuristic``
         (columns ``start``, ``goal``, ``optimal_length``, ``generated``).
     heuristic : str, optional
         The heuristic of the A* runs re-run (default Manhattan, AIMA's h2).
@@ -193,6 +193,11 @@ def korf1985_comparison(runs, heuristic: str = "manhattan"):
 
 def korf1985_totals(comparison) -> dict:
     """The figures of a :func:`korf1985_comparison`: totals, their ratio, the median ratio.
+
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        One row per instance, as :func:`korf1985_comparison` makes it.
 
     Returns
     -------

@@ -59,6 +59,8 @@ MAX_STATES = 400_000
 class MustExpand:
     """The must-expand graph of one board, grouped by g, and its minimum vertex cover.
 
+    Made by :func:`must_expand`; the parameters are its attributes.
+
     Attributes
     ----------
     cost : int
@@ -101,7 +103,19 @@ class MustExpand:
         return self.cover < min(self.forward_only, self.backward_only)
 
     def is_pair(self, g_forward: int, g_backward: int) -> bool:
-        """Whether groups ``g_F``, ``g_B`` are joined (``g_F + g_B + ε < C*``)."""
+        """Whether groups ``g_F``, ``g_B`` are joined (``g_F + g_B + ε < C*``).
+
+        Parameters
+        ----------
+        g_forward, g_backward : int
+            The g of a forward group and of a backward group.
+
+        Returns
+        -------
+        bool
+            True when every state of the one forms a must-expand pair with every state
+            of the other.
+        """
         return g_forward + g_backward + self.epsilon < self.cost
 
 
@@ -115,8 +129,28 @@ def _pair(start, goal):
 
 
 def side_values(start, goal, heuristic) -> tuple[np.ndarray, np.ndarray, int]:
-    """``(g, h, C*)`` of the forward side: g and h (towards ``goal``) of every state
-    with ``g < C*``, one entry per state. Swap start and goal for the backward side.
+    """g and h (towards ``goal``) of every state with ``g < C*``, and C*.
+
+    The forward side's values; swap start and goal for the backward side.
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The pair; ``goal`` None for the default goal of the start's size.
+    heuristic : str, optional
+        A registered heuristic's name.
+
+    Returns
+    -------
+    g, h : numpy.ndarray
+        One entry per state with ``g < C*``.
+    cost : int
+        C*, the optimal number of moves.
+
+    Raises
+    ------
+    EightlabError
+        For a pair that cannot reach each other.
     """
     _, g, h, cost = _side_states(start, goal, heuristic)
     return g, h, cost
@@ -206,9 +240,25 @@ def must_expand(start, goal=None, heuristic="manhattan", epsilon: int = 1) -> Mu
 def threshold_cover(forward, backward, cost: int, epsilon: int) -> tuple[int, int]:
     """Least ``sum(forward[:t]) + sum(backward[:cost - epsilon - t])`` over t.
 
-    Returns ``(size, t)``. Exact because a state's neighbours shrink as its g grows: if
-    the forward state of least g left out of a cover has ``g_F = t``, the cover holds
-    every backward state with ``g_B < C* - ε - t``.
+    Exact because a state's neighbours shrink as its g grows: if the forward state of
+    least g left out of a cover has ``g_F = t``, the cover holds every backward state
+    with ``g_B < C* - ε - t``.
+
+    Parameters
+    ----------
+    forward, backward : numpy.ndarray of int64
+        States per g on each side (``MustExpand.forward``, ``MustExpand.backward``).
+    cost : int
+        C*, the optimal number of moves.
+    epsilon : int
+        The cost of the cheapest edge in the pair rule.
+
+    Returns
+    -------
+    size : int
+        The size of the cover, |VC|.
+    t : int
+        A best split.
     """
     fsum = np.concatenate([[0], np.cumsum(forward)])
     bsum = np.concatenate([[0], np.cumsum(backward)])
@@ -222,8 +272,25 @@ def threshold_cover(forward, backward, cost: int, epsilon: int) -> tuple[int, in
 
 
 def grouped_cover(forward, backward, cost: int, epsilon: int) -> int:
-    """|VC| of the grouped graph as a maximum flow (König: the maximum matching of the
-    graph with every group blown up to its states), by networkx."""
+    """|VC| of the grouped graph as a maximum flow, by networkx.
+
+    By König's theorem the cover's size is the maximum matching of the graph with every
+    group blown up to its states, which is this flow.
+
+    Parameters
+    ----------
+    forward, backward : numpy.ndarray of int64
+        States per g on each side (``MustExpand.forward``, ``MustExpand.backward``).
+    cost : int
+        C*, the optimal number of moves.
+    epsilon : int
+        The cost of the cheapest edge in the pair rule.
+
+    Returns
+    -------
+    int
+        The size of a minimum vertex cover.
+    """
     net = nx.DiGraph()
     for i, n in enumerate(forward):
         if n:
@@ -242,6 +309,15 @@ def grouped_cover(forward, backward, cost: int, epsilon: int) -> int:
 
 def must_expand_graph(start, goal=None, heuristic="manhattan", epsilon: int = 1) -> nx.Graph:
     """The must-expand graph state by state, for small boards (tests, pictures).
+
+    Parameters
+    ----------
+    start, goal : Board or str
+        The pair; ``goal`` None for the default goal of the start's size.
+    heuristic : str, optional
+        A registered heuristic's name.
+    epsilon : int, optional
+        The cost of the cheapest edge in the pair rule.
 
     Returns
     -------

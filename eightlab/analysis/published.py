@@ -96,7 +96,19 @@ FELNER2004_LOOKUP = {
 
 
 class Korf1985Row(NamedTuple):
-    """One instance of Korf (1985), Table 1."""
+    """One instance of Korf (1985), Table 1.
+
+    Parameters
+    ----------
+    instance : int
+        1-100, the order of :func:`eightlab.puzzle.instances.korf100`.
+    h_start : int
+        The initial estimate (Manhattan distance of the start), moves.
+    length : int
+        The optimal solution length, moves.
+    generated : int
+        The total number of nodes IDA* generated, all passes.
+    """
 
     instance: int  #: 1-100, the order of :func:`eightlab.puzzle.instances.korf100`
     h_start: int  #: the initial estimate (Manhattan distance of the start), moves

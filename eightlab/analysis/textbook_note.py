@@ -78,6 +78,11 @@ def successor_counts(runs, depths=(2, 4)) -> dict:
 def ids_cutoff(runs) -> dict:
     """Where the textbook IDS stopped: its first depth with a run not solved.
 
+    Parameters
+    ----------
+    runs : pandas.DataFrame
+        The textbook preset's ``runs.csv``.
+
     Returns
     -------
     dict
@@ -116,7 +121,11 @@ def textbook_note(table, ties, successors, cutoff, boards: int, seed, goal: str)
     cutoff : dict
         An :func:`ids_cutoff` of the same runs.
     boards : int
-        Boards per depth; ``seed`` and ``goal`` are the run's parameters.
+        Boards per depth.
+    seed : int
+        The seed the boards were drawn with.
+    goal : str
+        The goal of the run, as its text.
 
     Returns
     -------
@@ -255,7 +264,13 @@ def textbook_note(table, ties, successors, cutoff, boards: int, seed, goal: str)
 
 
 def main(root="results") -> None:
-    """Regenerate ``by_depth.csv``, the note and the korf100 tables from committed runs."""
+    """Regenerate ``by_depth.csv``, the note and the korf100 tables from committed runs.
+
+    Parameters
+    ----------
+    root : str or pathlib.Path, optional
+        The results folder that holds the runs and receives the tables.
+    """
     import json
     from pathlib import Path
 

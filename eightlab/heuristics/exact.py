@@ -17,6 +17,16 @@ def exact_binder(goal: Board) -> Evaluator:
 
     Unreachable states (never met by a search from a solvable start) get ``-1``.
 
+    Parameters
+    ----------
+    goal : Board
+        The goal the distances are estimated to.
+
+    Returns
+    -------
+    Evaluator
+        ``h(state)`` of a packed state (:func:`~eightlab.puzzle.grid.pack`).
+
     Raises
     ------
     BoardError

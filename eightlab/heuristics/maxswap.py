@@ -23,6 +23,21 @@ def max_swap_binder(goal: Board) -> Evaluator:
     the non-trivial cycles and ``b = 1`` if the blank is off its goal cell. This is
     exactly the count of Gaschnig's procedure (while the blank is off its goal cell,
     swap it with the tile that belongs there; else swap it into any unsolved cycle).
+
+    Parameters
+    ----------
+    goal : Board
+        The goal the distances are estimated to.
+
+    Returns
+    -------
+    Evaluator
+        ``h(state)`` of a packed state (:func:`~eightlab.puzzle.grid.pack`).
+
+    References
+    ----------
+    .. [1] J. Gaschnig, "Performance measurement and analysis of certain search
+       algorithms", PhD thesis, Carnegie-Mellon University, 1979.
     """
     n = goal.size
     k = cell_bits(n)

@@ -11,7 +11,18 @@ from eightlab.puzzle.board import Board, cell_bits
 
 
 def perimeter_cells(rows: int, cols: int) -> list[int]:
-    """The border cells in clockwise order from the top-left corner."""
+    """The border cells in clockwise order from the top-left corner.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The board's shape.
+
+    Returns
+    -------
+    list of int
+        Cell numbers (row by row from 0), each border cell once.
+    """
     top = [c for c in range(cols)]
     right = [r * cols + cols - 1 for r in range(1, rows)]
     bottom = [(rows - 1) * cols + c for c in range(cols - 2, -1, -1)] if rows > 1 else []
@@ -28,9 +39,25 @@ def nilsson_binder(goal: Board) -> Evaluator:
     content. For Nilsson's goal ``123804765`` this is his definition (1 for a tile in
     the centre, 2 per tile not followed by its successor); it is 0 at any goal.
     For any other goal (eightlab's default ``123456780`` among them) the score is
-    eightlab's generalisation of Nilsson's, not his: a figure measured on such a goal,
+    eightlab's generalisation of Nilsson's, not his: a figure counted on such a goal,
     such as the number of boards on which it overestimates, is the generalisation's.
-    Deliberately inadmissible (Nilsson 1971, Pearl 1984 sec. 3.1).
+    Deliberately inadmissible.
+
+    Parameters
+    ----------
+    goal : Board
+        The goal the distances are estimated to.
+
+    Returns
+    -------
+    Evaluator
+        ``h(state)`` of a packed state (:func:`~eightlab.puzzle.grid.pack`).
+
+    References
+    ----------
+    .. [1] N. J. Nilsson, *Problem-Solving Methods in Artificial Intelligence*,
+       McGraw-Hill, 1971.
+    .. [2] J. Pearl, *Heuristics*, Addison-Wesley, 1984, sec. 3.1.
     """
     n = goal.size
     k = cell_bits(n)

@@ -68,7 +68,18 @@ class UnsolvablePairError(EightlabError):
 
 
 def check_method(method: str) -> None:
-    """Raise :class:`UnknownNameError` unless ``method`` is one of :data:`METHODS`."""
+    """Raise :class:`UnknownNameError` unless ``method`` is one of :data:`METHODS`.
+
+    Parameters
+    ----------
+    method : str
+        The method asked for.
+
+    Raises
+    ------
+    UnknownNameError
+        For a name not in :data:`METHODS`.
+    """
     if method not in METHODS:
         raise UnknownNameError(
             f"unknown method {quote(method)}; choose one of {', '.join(METHODS)}"
@@ -164,7 +175,18 @@ def lexicographic_bfs_table(blank: int) -> bytes:
 
 
 def canonical_tiles(blank: int) -> tuple[int, ...]:
-    """The tiles 1..8 in reading order with the blank (0) on cell ``blank``."""
+    """The tiles 1..8 in reading order with the blank (0) on cell ``blank``.
+
+    Parameters
+    ----------
+    blank : int
+        Row-major cell of the blank, 0..8.
+
+    Returns
+    -------
+    tuple of int
+        The canonical board's cells.
+    """
     tiles = list(range(1, 9))
     tiles.insert(blank, 0)
     return tuple(tiles)
@@ -176,6 +198,16 @@ def relabel(a_tiles, b_tiles) -> tuple[int, ...]:
     The renaming that turns ``a`` into :func:`canonical_tiles` of its blank; moves of
     the blank commute with it, so a path from ``a`` to ``b`` is a path from the
     canonical board to the relabelled ``b``.
+
+    Parameters
+    ----------
+    a_tiles, b_tiles : sequence of int
+        The cells of the start and of the goal.
+
+    Returns
+    -------
+    tuple of int
+        The cells of ``b`` relabelled.
     """
     name = [0] * len(a_tiles)
     k = 0
@@ -188,6 +220,16 @@ def relabel(a_tiles, b_tiles) -> tuple[int, ...]:
 
 def table_path(a_tiles: tuple[int, ...], b_tiles: tuple[int, ...]) -> str:
     """Read the path back from the BFS table of ``a``'s blank (3x3, pair known solvable).
+
+    Parameters
+    ----------
+    a_tiles, b_tiles : tuple of int
+        The cells of the start and of the goal.
+
+    Returns
+    -------
+    str
+        The lexicographically smallest shortest path.
 
     Raises
     ------
@@ -213,6 +255,16 @@ def table_path(a_tiles: tuple[int, ...], b_tiles: tuple[int, ...]) -> str:
 
 def idastar_path(a: Board, b: Board) -> str:
     """The path of lexicographic IDA* with Manhattan distance (pair known solvable).
+
+    Parameters
+    ----------
+    a, b : Board
+        The start and the goal.
+
+    Returns
+    -------
+    str
+        The lexicographically smallest shortest path.
 
     Raises
     ------
@@ -267,6 +319,18 @@ def check_table(blank: int, data: bytes) -> None:
 
     Checks the length, the root on the canonical board, a single root and exactly
     9!/2 boards reached.
+
+    Parameters
+    ----------
+    blank : int
+        Row-major cell of the blank of the table's canonical board.
+    data : bytes
+        The table, as built or read from the disk cache.
+
+    Raises
+    ------
+    ValueError
+        Naming the first check that fails.
     """
     if len(data) != STATES:
         raise ValueError(f"table has {len(data)} entries, not {STATES}")

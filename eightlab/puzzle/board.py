@@ -34,7 +34,7 @@ from __future__ import annotations
 from numbers import Integral
 
 from eightlab.errors import BoardError, GoalMismatchError, IllegalMoveError, quote
-from eightlab.puzzle.grid import (  # re-exported: the board's names since the start
+from eightlab.puzzle.grid import (  # re-exported: the board's names, where callers find them
     DELTAS,
     INVERSE,
     MOVES,
@@ -202,6 +202,17 @@ class Board:
         shape), or with ``rows`` and ``cols`` passed to :meth:`parse`. ``digits`` and
         ``X`` write one character per cell and exist only for boards up to 3x3.
 
+        Parameters
+        ----------
+        notation : {"digits", "X", "x", "grid"}
+            ``digits``: ``123456780``; ``X`` and ``x``: the blank written ``x``, one
+            character per cell or tiles separated by spaces; ``grid``: one line per row.
+
+        Returns
+        -------
+        str
+            The board's text in that notation.
+
         Raises
         ------
         BoardError
@@ -271,11 +282,23 @@ class Board:
         return pack(self.tiles)
 
     def legal_moves(self) -> str:
-        """The moves the blank can make, in the order d, l, r, u."""
+        """The moves the blank can make, in the order d, l, r, u.
+
+        Returns
+        -------
+        str
+            One letter per legal move, for example ``"dlr"`` with the blank in the top row.
+        """
         return "".join(m for m, _ in neighbor_table(self.rows, self.cols)[self.blank])
 
     def successors(self) -> list[tuple[str, Board]]:
-        """Every ``(move, board)`` one move away, in the order d, l, r, u."""
+        """Every ``(move, board)`` one move away, in the order d, l, r, u.
+
+        Returns
+        -------
+        list of (str, Board)
+            The move of the blank and the board it leads to, one pair per legal move.
+        """
         return [
             (m, self._swap(self.blank, q))
             for m, q in neighbor_table(self.rows, self.cols)[self.blank]
@@ -290,6 +313,16 @@ class Board:
 
     def move(self, move: str) -> Board:
         """The board after the blank makes one move.
+
+        Parameters
+        ----------
+        move : str
+            One letter, ``u``, ``d``, ``l`` or ``r``: the direction the blank moves.
+
+        Returns
+        -------
+        Board
+            A new board (boards are immutable).
 
         Raises
         ------
@@ -389,6 +422,21 @@ def goal_or_default(
 
     The default goal is :meth:`Board.goal` (tiles in order, blank last) of ``like``'s
     size when ``like`` is given, else of ``rows`` x ``cols`` (3x3 unless told).
+
+    Parameters
+    ----------
+    goal : Board, str, int, sequence of int or None
+        The goal in any form :func:`as_board` reads; None for the default goal.
+    like : Board, optional
+        The start: the goal is read at its size, and the default goal has its size.
+    rows, cols : int, optional
+        The size of the default goal when ``like`` is not given (``cols`` defaults to
+        ``rows``).
+
+    Returns
+    -------
+    Board
+        The goal.
     """
     if goal is not None:
         return as_board(goal, like)
@@ -398,7 +446,18 @@ def goal_or_default(
 
 
 def check_pair(start: Board, goal: Board) -> None:
-    """Raise :class:`GoalMismatchError` unless ``start`` and ``goal`` have the same size."""
+    """Raise :class:`GoalMismatchError` unless ``start`` and ``goal`` have the same size.
+
+    Parameters
+    ----------
+    start, goal : Board
+        The pair a search is asked to connect.
+
+    Raises
+    ------
+    GoalMismatchError
+        If the two boards differ in rows or columns.
+    """
     if (start.rows, start.cols) != (goal.rows, goal.cols):
         raise GoalMismatchError(
             f"start {start} is {start.rows}x{start.cols} but goal {goal} is {goal.rows}x{goal.cols}"
@@ -406,6 +465,18 @@ def check_pair(start: Board, goal: Board) -> None:
 
 
 def inversions(tiles) -> int:
-    """Number of pairs of tiles (blank excluded) that stand in the wrong order."""
+    """Number of pairs of tiles (blank excluded) that stand in the wrong order.
+
+    Parameters
+    ----------
+    tiles : sequence of int
+        The cells row by row, ``0`` the blank.
+
+    Returns
+    -------
+    int
+        The pairs ``i < j`` of non-blank cells with ``tiles[i] > tiles[j]``; its parity
+        is the permutation's (Johnson & Story 1879).
+    """
     seq = [t for t in tiles if t]
     return sum(1 for i, a in enumerate(seq) for b in seq[i + 1 :] if a > b)

@@ -50,7 +50,18 @@ def neighbor_table(rows: int, cols: int) -> tuple[tuple[tuple[str, int], ...], .
 
 
 def cell_bits(size: int) -> int:
-    """Bits per cell in the packed integer encoding of a board with ``size`` cells."""
+    """Bits per cell in the packed integer encoding of a board with ``size`` cells.
+
+    Parameters
+    ----------
+    size : int
+        Cells of the board (``rows * cols``).
+
+    Returns
+    -------
+    int
+        Enough bits for the largest tile, ``size - 1``, and at least 4.
+    """
     return max(4, (size - 1).bit_length())
 
 
@@ -59,6 +70,16 @@ def pack(tiles: tuple[int, ...]) -> int:
 
     The searches work on this encoding: a move is two shifts and two xors, and ints
     hash fast. ``k`` is :func:`cell_bits` (4 for boards up to 4x4).
+
+    Parameters
+    ----------
+    tiles : tuple of int
+        The cells row by row, ``0`` the blank.
+
+    Returns
+    -------
+    int
+        The packed board.
     """
     k = cell_bits(len(tiles))
     packed = 0
@@ -68,7 +89,20 @@ def pack(tiles: tuple[int, ...]) -> int:
 
 
 def unpack(packed: int, size: int) -> tuple[int, ...]:
-    """Inverse of :func:`pack` for a board of ``size`` cells."""
+    """Inverse of :func:`pack` for a board of ``size`` cells.
+
+    Parameters
+    ----------
+    packed : int
+        A board packed by :func:`pack`.
+    size : int
+        Cells of the board.
+
+    Returns
+    -------
+    tuple of int
+        The cells row by row.
+    """
     k = cell_bits(size)
     mask = (1 << k) - 1
     return tuple((packed >> (k * p)) & mask for p in range(size))

@@ -22,7 +22,25 @@ NOTATIONS = ("digits", "X", "x", "grid")
 
 
 def size_argument(value, name: str) -> int | None:
-    """``rows`` or ``cols`` checked: None, or a whole number >= 1 (not a bool)."""
+    """``rows`` or ``cols`` checked: None, or a whole number >= 1 (not a bool).
+
+    Parameters
+    ----------
+    value : int or None
+        The argument as the caller gave it.
+    name : str
+        Its name, ``"rows"`` or ``"cols"``, for the message.
+
+    Returns
+    -------
+    int or None
+        ``value`` as an int, or None.
+
+    Raises
+    ------
+    BoardError
+        For anything else (a bool, a float, a number below 1).
+    """
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, Integral):
@@ -37,7 +55,30 @@ def _cells(n: int) -> str:
 
 
 def shape_for(n: int, rows: int | None, cols: int | None, text: str) -> tuple[int, int]:
-    """The ``(rows, cols)`` of a board of ``n`` cells: as given, derived, or square."""
+    """The ``(rows, cols)`` of a board of ``n`` cells: as given, derived, or square.
+
+    One of ``rows`` and ``cols`` gives the other when it divides ``n``; neither gives a
+    square board.
+
+    Parameters
+    ----------
+    n : int
+        Cells of the board.
+    rows, cols : int or None
+        The shape asked for, in full, in part or not at all.
+    text : str
+        The board's text, quoted in a message.
+
+    Returns
+    -------
+    tuple of (int, int)
+        ``(rows, cols)`` with ``rows * cols == n``.
+
+    Raises
+    ------
+    BoardError
+        When the cells do not fill the shape asked for, or no square holds them.
+    """
     if rows is not None and cols is None and n % rows == 0:
         cols = n // rows
     elif cols is not None and rows is None and n % cols == 0:
@@ -63,6 +104,19 @@ def shape_for(n: int, rows: int | None, cols: int | None, text: str) -> tuple[in
 def cells_of(text: str) -> tuple[list[str], int | None]:
     """Split a board's text into cell tokens; the row count when it is a grid.
 
+    Parameters
+    ----------
+    text : str
+        A board in any notation: one line of digits or characters, one line of
+        whitespace-separated cells, or a grid of lines.
+
+    Returns
+    -------
+    cells : list of str
+        One token per cell, row by row.
+    rows : int or None
+        The number of lines of a grid, None for a one-line text.
+
     Raises
     ------
     BoardError
@@ -85,6 +139,27 @@ def cells_of(text: str) -> tuple[list[str], int | None]:
 
 
 def tile_of(token: str, position: int, text: str) -> int:
+    """The tile a cell's token stands for: its number, or 0 for a blank token.
+
+    Parameters
+    ----------
+    token : str
+        One cell of the text, as :func:`cells_of` splits it.
+    position : int
+        Zero-based cell number, for the message.
+    text : str
+        The board's text, quoted in a message.
+
+    Returns
+    -------
+    int
+        The tile, ``0`` for any of :data:`BLANK_TOKENS`.
+
+    Raises
+    ------
+    BoardError
+        For a token that is neither a tile number nor a blank.
+    """
     if token in BLANK_TOKENS:
         return 0
     if token.isdigit() and token.isascii():
@@ -103,7 +178,23 @@ def tile_of(token: str, position: int, text: str) -> int:
 
 
 def tiles_argument(tiles) -> tuple[int, ...]:
-    """The ``tiles`` of :class:`Board` checked: whole numbers (not bools, not floats)."""
+    """The ``tiles`` of :class:`Board` checked: whole numbers (not bools, not floats).
+
+    Parameters
+    ----------
+    tiles : iterable of int
+        The cells row by row, as given to :class:`Board`.
+
+    Returns
+    -------
+    tuple of int
+        The tiles as Python ints.
+
+    Raises
+    ------
+    BoardError
+        For a string, an empty sequence or a cell that is not a whole number.
+    """
     if isinstance(tiles, str | bytes) or not hasattr(tiles, "__iter__"):
         raise BoardError(
             f"tiles must be a sequence of whole numbers, not {type(tiles).__name__} "
@@ -127,6 +218,23 @@ def digits_of(value, cells: int | None) -> str:
     (``012345678`` becomes ``12345678``): exactly one missing digit, with no ``0``
     among the others, is restored. Anything else that does not have one digit per cell
     is refused rather than guessed.
+
+    Parameters
+    ----------
+    value : int
+        The board as a number, for example ``123456780``.
+    cells : int or None
+        Cells of the board when its shape is known, else None (4 or 9 cells).
+
+    Returns
+    -------
+    str
+        One digit per cell.
+
+    Raises
+    ------
+    BoardError
+        For a board of more than 10 cells, a negative number or one of too many digits.
     """
     if cells is not None and cells > 10:
         raise BoardError(
@@ -146,6 +254,21 @@ def digits_of(value, cells: int | None) -> str:
 
 
 def check_permutation(tiles: tuple[int, ...], text: str) -> None:
+    """Check that ``tiles`` holds each of ``0 .. n-1`` exactly once.
+
+    Parameters
+    ----------
+    tiles : tuple of int
+        The cells of a board of ``n`` cells.
+    text : str
+        The board's text, quoted in a message.
+
+    Raises
+    ------
+    BoardError
+        Naming the first fault found: a tile out of range, no blank or several, a tile
+        twice, a tile missing.
+    """
     n = len(tiles)
     seen = [0] * n
     for t in tiles:
@@ -168,8 +291,16 @@ def check_permutation(tiles: tuple[int, ...], text: str) -> None:
 def notation_of(text: str) -> str:
     """The notation a board's text is written in, to write other boards the same way.
 
-    Returns ``"grid"`` for several lines, ``"x"`` for whitespace-separated cells, ``"X"``
-    for one character per cell with a letter for the blank, else ``"digits"``.
+    Parameters
+    ----------
+    text : str
+        A board's text.
+
+    Returns
+    -------
+    str
+        ``"grid"`` for several lines, ``"x"`` for whitespace-separated cells, ``"X"``
+        for one character per cell with a letter for the blank, else ``"digits"``.
     """
     stripped = text.strip()
     if "\n" in stripped:

@@ -20,6 +20,16 @@ def permutation_parity(start: Board, goal: Board) -> int:
 
     The tiles of ``start`` are relabelled by their cell in ``goal``'s reading order, so
     the goal reads ``1 2 ... n-1``; the parity is that of the relabelled inversions.
+
+    Parameters
+    ----------
+    start, goal : Board
+        Two boards of the same size and tiles.
+
+    Returns
+    -------
+    int
+        0 for an even permutation, 1 for an odd one.
     """
     order = {t: i for i, t in enumerate(t for t in goal.tiles if t)}
     return inversions([order[t] + 1 for t in start.tiles if t]) % 2
@@ -28,26 +38,18 @@ def permutation_parity(start: Board, goal: Board) -> int:
 def is_solvable(start, goal=None) -> bool:
     """Whether ``goal`` can be reached from ``start`` by moves of the blank.
 
-    In a single row or a single column (a ``1 x n`` or ``n x 1`` board) a move only
-    exchanges the blank with a neighbour, so the tiles can never change order: the
-    pair is solvable exactly when the tiles, read with the blank left out, are the
-    same sequence in both boards (the blank can then walk anywhere).
+    Decided by the invariants of the moves, without a search:
 
-    On boards of two rows and two columns or more, a move of the blank along a row does
-    not change the reading order of the tiles. A move along a column lifts one tile
-    over ``cols - 1`` others, changing the inversion count by an odd or even number as
-    ``cols - 1`` is odd or even. So:
+    * odd width (3x3): the pair is solvable exactly when the tile permutation between
+      start and goal is even;
+    * even width (4x4): exactly when the permutation's parity equals the parity of the
+      row distance between the two blanks;
+    * a single row or column: exactly when the tiles, read with the blank left out, are
+      the same sequence in both boards.
 
-    * odd width (3x3): every move keeps the inversion parity, and the pair is solvable
-      exactly when the tile permutation between start and goal is even;
-    * even width (4x4): a vertical move flips the inversion parity and moves the blank
-      one row, so ``inversion parity + blank row`` is invariant, and the pair is
-      solvable exactly when the permutation parity equals the parity of the row
-      distance between the two blanks.
-
-    That these invariants are also sufficient on boards of at least 2x2 (every board
-    with the right parity can be reached) is Johnson & Story (1879); exactly half of
-    the ``n!`` boards are reachable from any goal there.
+    On boards of at least 2x2 the invariants are also sufficient, so exactly half of the
+    ``n!`` boards reach any goal (Johnson & Story 1879). Why the moves keep them is told
+    in the tutorial ``notebooks/01_state_space.ipynb``.
 
     Parameters
     ----------
@@ -58,6 +60,7 @@ def is_solvable(start, goal=None) -> bool:
     Returns
     -------
     bool
+        True when some sequence of moves turns ``start`` into ``goal``.
 
     Raises
     ------

@@ -2,8 +2,17 @@
 
 One loop serves all four; they differ in the priority of a node with cost g and
 heuristic value h: f = g (uniform-cost), h (greedy), g + h (A*), g + w * h (weighted
-A*). References: Hart, Nilsson & Raphael 1968 (A*); Pohl 1970 (weighted A*); Russell &
-Norvig, *AIMA*, 4th ed., sec. 3.5.
+A*).
+
+References
+----------
+.. [1] P. E. Hart, N. J. Nilsson and B. Raphael, "A formal basis for the heuristic
+   determination of minimum cost paths", IEEE Transactions on Systems Science and
+   Cybernetics 4(2), 1968.
+.. [2] I. Pohl, "Heuristic search viewed as path finding in a graph", Artificial
+   Intelligence 1(3-4), 1970.
+.. [3] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed.,
+   Pearson, 2020, sec. 3.5.
 """
 
 from __future__ import annotations
@@ -177,8 +186,31 @@ def weighted_astar_search(
     """Weighted A*: best-first on f = g + w * h (Pohl 1970).
 
     With an admissible h the path found is at most ``weight`` times the shortest.
-    Parameters and results as :func:`astar_search`; ``weight`` must be a finite
-    number >= 1 (else :class:`~eightlab.errors.EightlabError`).
+
+    Parameters
+    ----------
+    start, goal, heuristic, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_stored`` counts open and closed.
+    weight : float, optional
+        The factor w on h, a finite number >= 1; 1 is A*.
+    observer : Observer, optional
+        Receives expand and generate events.
+
+    Returns
+    -------
+    SearchResult
+        A path at most ``weight`` times the shortest when h is admissible.
+
+    Raises
+    ------
+    EightlabError
+        For a weight that is not a finite number >= 1 (and as
+        :func:`~eightlab.search.solve`).
+
+    References
+    ----------
+    .. [1] I. Pohl, "Heuristic search viewed as path finding in a graph", Artificial
+       Intelligence 1(3-4), 1970.
     """
     if isinstance(weight, bool) or not isinstance(weight, Real) or not (1 <= weight < math.inf):
         raise EightlabError(f"weighted A* needs a finite weight >= 1, not {weight!r}")
@@ -193,7 +225,19 @@ def greedy_best_first_search(
 ) -> SearchResult:
     """Greedy best-first search: best-first on f = h; fast, not optimal.
 
-    Parameters and results as :func:`astar_search`; closed states are never reopened.
+    Closed states are never reopened.
+
+    Parameters
+    ----------
+    start, goal, heuristic, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_stored`` counts open and closed.
+    observer : Observer, optional
+        Receives expand and generate events.
+
+    Returns
+    -------
+    SearchResult
+        A path, not necessarily a shortest one.
     """
     return best_first_search(
         start, goal, heuristic, g_weight=0, h_weight=1, name="greedy", reopen=False,
@@ -204,7 +248,19 @@ def greedy_best_first_search(
 def uniform_cost_search(start, goal=None, *, observer=None, **budgets) -> SearchResult:
     """Uniform-cost search (Dijkstra's algorithm): best-first on f = g; optimal.
 
-    Parameters and results as :func:`astar_search`, without a heuristic.
+    A* with h = 0: it expands states in order of their distance from the start.
+
+    Parameters
+    ----------
+    start, goal, **budgets
+        As in :func:`~eightlab.search.solve`; ``max_stored`` counts open and closed.
+    observer : Observer, optional
+        Receives expand and generate events.
+
+    Returns
+    -------
+    SearchResult
+        A shortest path; the result names no heuristic.
     """
     return best_first_search(
         start, goal, "zero", g_weight=1, h_weight=0, name="ucs", report_heuristic=False,
@@ -229,6 +285,39 @@ def best_first_search(
 ) -> SearchResult:
     """The shared best-first search on f = g_weight * g + h_weight * h.
 
+    Parameters
+    ----------
+    start, goal, heuristic
+        As in :func:`~eightlab.search.solve`.
+    g_weight, h_weight : float
+        The weights of g and h in f: (1, 1) is A*, (1, w) weighted A*, (0, 1) greedy,
+        (1, 0) uniform-cost search.
+    name : str
+        The algorithm's registry name, written in the result.
+    reopen : bool, optional
+        Whether a closed state reached by a cheaper path goes back on the frontier.
+    report_heuristic : bool, optional
+        Whether the result names the heuristic (not for uniform-cost search).
+    observer : Observer, optional
+        Receives expand and generate events.
+    options : dict, optional
+        The options the result records (``tie_breaking``, ``weight``).
+    tie_breaking : {"larger-g", "lifo", "fifo", "smaller-g"}, optional
+        Which of the frontier nodes of equal f is taken first.
+    budgets : dict, optional
+        The public searches' ``**budgets`` (``max_nodes``, ``max_seconds``,
+        ``max_stored``), taken as a dict so that no other keyword slips through them.
+
+    Returns
+    -------
+    SearchResult
+        The path found, or why none was, with the counts.
+
+    Raises
+    ------
+    EightlabError
+        For an unknown ``tie_breaking`` rule (and as :func:`~eightlab.search.solve`).
+
     Notes
     -----
     * The goal test is applied when a node is taken from the frontier (not when it is
@@ -249,9 +338,6 @@ def best_first_search(
     * ``max_stored`` counts the states in ``g_of`` (open and closed); the memory
       budget stops the search with ``budget_exceeded`` before it holds more than
       ``max_stored + 3``.
-
-    ``budgets`` is the public searches' ``**budgets`` (``max_nodes``, ``max_seconds``,
-    ``max_stored``), taken as a dict so that no other keyword slips through them.
 
     Public wrappers: :func:`astar_search`, :func:`weighted_astar_search`,
     :func:`greedy_best_first_search`, :func:`uniform_cost_search`.

@@ -21,6 +21,26 @@ def depth_limited_pass(problem, limit, budget, tally, observer=None, prune=True)
 
     Counts go to ``tally`` (:class:`Tally`); ``tally.cut`` tells whether a node at the
     limit was left unexpanded (AIMA's cutoff).
+
+    Parameters
+    ----------
+    problem : Problem
+        The start, the goal and the move tables, packed.
+    limit : int
+        The deepest depth the pass goes to.
+    budget : Budget
+        Checked every few thousand expansions.
+    tally : Tally
+        The counts, carried on from earlier passes and updated here.
+    observer : Observer, optional
+        Receives expand and generate events.
+    prune : bool, optional
+        Whether the move that undoes the previous one is skipped (parent-move pruning).
+
+    Returns
+    -------
+    str or None
+        The path found, or None when this pass finds no goal.
     """
     goal, mask, k = problem.goal, problem.mask, problem.bits
     table = _move_table(problem, prune)
@@ -129,7 +149,19 @@ def _deepening_core(problem, stats, budget, observer, limits, prune=True, rows=T
 
 @dataclass
 class Tally:
-    """Counts carried from one depth-first pass to the next."""
+    """Counts carried from one depth-first pass to the next.
+
+    Parameters
+    ----------
+    expanded, generated : int
+        Nodes expanded and generated so far.
+    deepest : int
+        The deepest depth reached so far.
+    check_at : int
+        The expansion count at which the budget is checked next.
+    cut : bool
+        Whether the last pass left a node at its limit unexpanded.
+    """
 
     expanded: int = 0
     generated: int = 0
@@ -149,6 +181,16 @@ def diameter(rows: int, cols: int) -> int | None:
 
     :data:`DIAMETERS`, and ``n - 1`` for a single row or column of ``n`` cells (the tiles
     never change order there; only the blank travels).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The board's shape.
+
+    Returns
+    -------
+    int or None
+        The diameter of the state space, or None for a shape not listed.
     """
     if rows == 1 or cols == 1:
         return rows * cols - 1
@@ -209,7 +251,7 @@ def depth_limited_search(
     After parent-move pruning the tree below a 3x3 board grows by a factor of about
     sqrt(3) = 1.73 per level (Edelkamp & Korf 1998), so a pass to depth 31 can
     expand millions of nodes before it reaches a goal (2.6 million for
-    ``867254301``, about 2 s); give a budget.
+    ``867254301``); give a budget.
 
     Counts: ``max_frontier`` is the deepest depth reached, ``max_stored`` the states
     on that path (one more); ``iterations`` is 1 and ``thresholds`` ``[limit]``;
@@ -269,7 +311,7 @@ def iterative_deepening_search(start, goal=None, *, observer=None, **budgets) ->
     factor (about 2.67) drops to about 1.73 once the move back is never made. The
     counts add up over all passes (the re-expansion of the shallow levels is real
     work). The work grows about 1.7-fold per extra move of solution length on 3x3 (125
-    thousand expansions for a 19-move board, 56 million, some 45 s, for a 30-move one);
+    thousand expansions for a 19-move board, 56 million for a 30-move one);
     beyond 20 moves or so use a budget.
 
     References

@@ -89,12 +89,26 @@ class Counts:
         self.least = INF
 
     def add(self, value):
+        """Count one more open node of ``value``.
+
+        Parameters
+        ----------
+        value : float
+            Its f or g.
+        """
         value = round(value, 6)
         self.count[value] = self.count.get(value, 0) + 1
         if value < self.least:
             self.least = value
 
     def remove(self, value):
+        """Count one open node of ``value`` fewer (it was expanded or withdrawn).
+
+        Parameters
+        ----------
+        value : float
+            Its f or g, as it was added.
+        """
         value = round(value, 6)
         left = self.count[value] - 1
         if left:
@@ -110,8 +124,17 @@ class PriorityOpen:
     and g of the open nodes that MM's stopping rule reads.
 
     Heap entries are ``(priority, g, seq, state, blank, h)``: least priority, then least
-    g, then first in, first out; an entry whose state was since closed or reached more
-    cheaply is skipped when it surfaces.
+    g, then first in, first out; an entry whose state has been closed or reached more
+    cheaply in the meantime is skipped when it surfaces.
+
+    Parameters
+    ----------
+    side : Side
+        The side whose open list this is (its root, its heuristic, its tables).
+    blank : int
+        The cell of the blank in the side's root.
+    priority : callable
+        ``priority(g, h)``: MM's ``max(g + h, 2 g)``, or ``g + h`` for the naive search.
     """
 
     __slots__ = ("side", "priority", "heap", "f", "g", "seq")
@@ -126,25 +149,61 @@ class PriorityOpen:
         self.seq = 0
 
     def push(self, side, child, blank, g, h):
+        """Put ``child`` on the open list with cost ``g`` and heuristic value ``h``.
+
+        Parameters
+        ----------
+        side : Side
+            The side (the same as the list's; the signature is the one
+            :func:`~eightlab.search.sides.expand` calls).
+        child : int
+            The packed state.
+        blank : int
+            The cell of its blank.
+        g, h : float
+            Its cost from the side's root and its heuristic value.
+        """
         self.seq += 1
         heappush(self.heap, (self.priority(g, h), g, self.seq, child, blank, h))
         self.f.add(g + h)
         self.g.add(g)
 
     def withdraw(self, side, child, old_g):
-        """``child`` leaves the open list (reached more cheaply; its entry goes stale)."""
+        """``child`` leaves the open list (reached more cheaply; its entry goes stale).
+
+        Parameters
+        ----------
+        side : Side
+            The side, whose evaluator gives ``child``'s h.
+        child : int
+            The packed state.
+        old_g : float
+            The cost it was open with.
+        """
         self.f.remove(old_g + side.evaluator(child))
         self.g.remove(old_g)
 
     def least(self):
-        """The least priority on the open list (infinity when it is empty)."""
+        """The least priority on the open list (infinity when it is empty).
+
+        Returns
+        -------
+        float
+            The priority of the first live entry; stale entries above it are dropped.
+        """
         heap, side = self.heap, self.side
         while heap and not side.is_open(heap[0][3], heap[0][1]):
             heappop(heap)
         return heap[0][0] if heap else INF
 
     def pop(self):
-        """Take the open node of least priority: ``(state, blank, g, h)``."""
+        """Take the open node of least priority.
+
+        Returns
+        -------
+        tuple
+            ``(state, blank, g, h)`` of that node.
+        """
         self.least()
         _, g, _, state, blank, h = heappop(self.heap)
         self.f.remove(g + h)
@@ -202,10 +261,23 @@ def naive_bidirectional_astar_search(
 
     The textbook mistake, kept to be shown: the first state reached by both sides need
     not lie on a shortest path, so the path returned can be longer than the optimum (a
-    board where it is: ``tests/test_bidirectional_heuristic.py``). Parameters and
-    results as :func:`mm_search`; each step expands the open node of least f on the side
-    whose least f is smaller, and the search returns as soon as a generated node has
-    been reached by the other side (``termination`` "first meeting").
+    board where it is: ``tests/test_bidirectional_heuristic.py``). Each step expands the
+    open node of least f on the side whose least f is smaller, and the search returns as
+    soon as a generated node has been reached by the other side (``termination`` "first
+    meeting").
+
+    Parameters
+    ----------
+    start, goal, heuristic, **budgets
+        As in :func:`mm_search`.
+    observer : Observer, optional
+        Receives the expand and generate events of both sides.
+
+    Returns
+    -------
+    SearchResult
+        A path, possibly longer than the shortest; ``stats.per_direction`` as in
+        :func:`mm_search`.
 
     References
     ----------

@@ -50,12 +50,28 @@ def _nbs_core(problem, stats, budget, forward_h, backward_h, *, observer):
 def lowest_pair(queues, sides, bound):
     """Raise ``bound`` to the least lb(u, v) over pairs of open nodes.
 
-    Returns ``(bound, found)``: ``found`` is True when the ready tops of both sides form
-    a pair with ``lb <= bound`` (then every pair has ``lb >= bound``, so it is a pair of
-    least lb), False when a side's open list is empty. Waiting nodes with
+    Waiting nodes with
     ``f <= bound`` move to ready; if the least-g ready nodes of the two sides have
     ``g_F + g_B + 1 > bound``, the bound rises to the least of that sum and the least f
     still waiting on either side (hog2's ``NBSQueue::GetNextPair``, the same rule).
+
+    Parameters
+    ----------
+    queues : tuple of (ReadyQueue, ReadyQueue)
+        The forward and the backward side's open lists.
+    sides : tuple of (Side, Side)
+        The two sides, whose ``open_count`` says whether either list is empty.
+    bound : float
+        The current lower bound on the cost of a path not yet found.
+
+    Returns
+    -------
+    bound : float
+        The raised bound.
+    found : bool
+        True when the ready tops of both sides form a pair with ``lb <= bound`` (then
+        every pair has ``lb >= bound``, so it is a pair of least lb), False when a
+        side's open list is empty.
     """
     forward, backward = queues
     while sides[FORWARD].open_count and sides[BACKWARD].open_count:

@@ -85,12 +85,38 @@ class Side:
         self.root_h = evaluator(root)
 
     def is_open(self, state: int, g: int) -> bool:
-        """Whether an open-list entry ``(state, g)`` is current (not stale)."""
+        """Whether an open-list entry ``(state, g)`` is current (not stale).
+
+        Parameters
+        ----------
+        state : int
+            The packed state of the entry.
+        g : int
+            The cost the entry was pushed with.
+
+        Returns
+        -------
+        bool
+            True when ``g`` is still the state's best cost and it is not closed.
+        """
         return self.g.get(state) == g and state not in self.closed
 
 
 def two_sides(problem, forward_h, backward_h) -> tuple[Side, Side]:
-    """The forward side (start, h to the goal) and backward side (goal, h to the start)."""
+    """The forward side (start, h to the goal) and backward side (goal, h to the start).
+
+    Parameters
+    ----------
+    problem : Problem
+        The packed start, goal and move tables.
+    forward_h, backward_h : callable
+        The heuristic bound to the goal and to the start.
+
+    Returns
+    -------
+    tuple of (Side, Side)
+        The forward and the backward side, each with only its root.
+    """
     return (
         Side("forward", problem.start, problem.start_blank, forward_h,
              problem.informed_moves(forward_h), problem.mask),
@@ -108,6 +134,28 @@ def expand(side, other, state, blank, g, h, meeting, on_open, on_close, observer
     old_g)``, one that was closed is reopened. A successor the other side has reached
     gives a path of cost ``g + 1 + other.g[child]``; the cheapest one is kept in
     ``meeting``. Counts go to ``side``.
+
+    Parameters
+    ----------
+    side, other : Side
+        The side that expands, and the opposite one (read only).
+    state : int
+        The packed state expanded.
+    blank : int
+        The cell of its blank.
+    g, h : int or float
+        Its cost from the side's root and its heuristic value.
+    meeting : Meeting
+        The cheapest path found through both sides, updated here.
+    on_open : callable
+        ``on_open(side, child, blank, g, h)``: puts a successor on the open list.
+    on_close : callable
+        ``on_close(side, child, old_g)``: withdraws an open successor reached more
+        cheaply (:func:`ignore` for lists with lazy deletion).
+    observer : Observer or None
+        Receives the expand and generate events.
+    problem : Problem
+        Turns packed states into boards for the observer.
     """
     side.closed.add(state)
     side.open_count -= 1
@@ -149,8 +197,23 @@ def expand(side, other, state, blank, g, h, meeting, on_open, on_close, observer
 
 
 def join_path(sides, state: int) -> str:
-    """Moves from the start to the goal through ``state``: the forward half, then the
-    backward tree's moves read back to the goal, each inverted."""
+    """Moves from the start to the goal through ``state``.
+
+    The forward half, then the backward tree's moves read back to the goal, each
+    inverted.
+
+    Parameters
+    ----------
+    sides : tuple of (Side, Side)
+        The forward and the backward side, both of which have reached ``state``.
+    state : int
+        The packed meeting state.
+
+    Returns
+    -------
+    str
+        The path, one letter per move of the blank.
+    """
     forward, backward = sides
     moves = []
     parents = backward.parents
@@ -166,6 +229,19 @@ def start_stats(stats, termination: str = "") -> dict:
 
     Made before the search allocates its tables, so that :func:`finish` (run in a
     ``finally``, also after a ``MemoryError``) only stores numbers into it.
+
+    Parameters
+    ----------
+    stats : SearchStats
+        The search's counts; the record is set as its ``per_direction``.
+    termination : str, optional
+        The stopping condition, until the search sets the one that fired.
+
+    Returns
+    -------
+    dict
+        ``forward`` and ``backward`` (``expanded``, ``generated``, ``g_expanded``),
+        ``meeting``, ``cost`` and ``termination``.
     """
     record = {
         "forward": {"expanded": 0, "generated": 0, "g_expanded": []},
@@ -185,6 +261,19 @@ def finish(stats, record, sides, meeting, max_frontier) -> None:
     Only stores references and integers (no new tables), so it is safe in a ``finally``
     after a ``MemoryError``; the meeting state stays packed (``meeting`` is turned into
     board text by :func:`describe_meeting` when the search returns normally).
+
+    Parameters
+    ----------
+    stats : SearchStats
+        The search's counts, filled in here.
+    record : dict
+        The ``per_direction`` record made by :func:`start_stats`.
+    sides : tuple of (Side, Side) or None
+        The two sides, None when the search stopped before making them.
+    meeting : Meeting or None
+        The cheapest path found through both sides.
+    max_frontier : int
+        The largest size of the two open lists together.
     """
     if sides is None:
         return
@@ -213,6 +302,28 @@ def search_sides(problem, stats, budget, forward_h, backward_h, record, loop, ne
     largest size of the two open lists together; then the path through the meeting
     state. :func:`finish` runs whatever happens; after a ``MemoryError`` the budget's
     reserve is spent first, to make room for the counts.
+
+    Parameters
+    ----------
+    problem : Problem
+        The packed start, goal and move tables.
+    stats : SearchStats
+        The search's counts.
+    budget : Budget
+        The search's budgets.
+    forward_h, backward_h : callable
+        The heuristic bound to the goal and to the start.
+    record : dict
+        The ``per_direction`` record of :func:`start_stats`.
+    loop : callable
+        ``loop(sides, opens, meeting, frontier)``: the algorithm's own expansion loop.
+    new_open : callable, optional
+        ``new_open(side, root_blank)``: makes one side's open list.
+
+    Returns
+    -------
+    str
+        The path through the meeting state (empty when the start is the goal).
     """
     sides = meeting = None
     frontier = [0]
@@ -236,7 +347,17 @@ def search_sides(problem, stats, budget, forward_h, backward_h, record, loop, ne
 
 
 def describe_meeting(problem, record, meeting) -> None:
-    """Store the meeting state as board text in the ``per_direction`` record."""
+    """Store the meeting state as board text in the ``per_direction`` record.
+
+    Parameters
+    ----------
+    problem : Problem
+        Turns the packed meeting state into a board.
+    record : dict
+        The ``per_direction`` record.
+    meeting : Meeting
+        The cheapest path found through both sides.
+    """
     if meeting.state is not None:
         record["meeting"] = str(problem.board(meeting.state))
 
@@ -249,6 +370,18 @@ class ReadyQueue:
     against the side's tables when they surface (lazy deletion), so a node reached more
     cheaply leaves a stale entry behind that is skipped. Chen et al. (2017) describe this
     structure for NBS; hog2's ``NBSQueue`` implements it the same way.
+
+    Parameters
+    ----------
+    side : Side
+        The side whose open list this is.
+    blank : int
+        The cell of the blank in the side's root.
+
+    References
+    ----------
+    .. [1] J. Chen, R. C. Holte, S. Zilles and N. R. Sturtevant, "Front-to-end
+       bidirectional heuristic search with near-optimal node expansions", IJCAI 2017.
     """
 
     __slots__ = ("side", "waiting", "ready", "seq")
@@ -261,6 +394,19 @@ class ReadyQueue:
         self.seq = 0
 
     def push(self, side, child, blank, g, h):
+        """Put ``child`` on the waiting heap (the ``on_open`` of :func:`expand`).
+
+        Parameters
+        ----------
+        side : Side
+            The side (the list's own).
+        child : int
+            The packed state.
+        blank : int
+            The cell of its blank.
+        g, h : int or float
+            Its cost from the side's root and its heuristic value.
+        """
         self.seq += 1
         heappush(self.waiting, (g + h, g, self.seq, child, blank, h))
 
@@ -270,7 +416,13 @@ class ReadyQueue:
             heappop(heap)
 
     def promote(self, bound) -> None:
-        """Move every waiting node with f <= ``bound`` to ready."""
+        """Move every waiting node with f <= ``bound`` to ready.
+
+        Parameters
+        ----------
+        bound : float
+            The current lower bound on the cost of a path not yet found.
+        """
         waiting, ready = self.waiting, self.ready
         self._clean(waiting, 1)
         while waiting and waiting[0][0] <= bound:
@@ -279,23 +431,53 @@ class ReadyQueue:
             self._clean(waiting, 1)
 
     def least_f_waiting(self):
-        """The least f on the waiting heap, None when it is empty."""
+        """The least f on the waiting heap.
+
+        Returns
+        -------
+        float or None
+            That f, None when the heap is empty.
+        """
         self._clean(self.waiting, 1)
         return self.waiting[0][0] if self.waiting else None
 
     def least_g_ready(self):
-        """The least g on the ready heap, None when it is empty."""
+        """The least g on the ready heap.
+
+        Returns
+        -------
+        int or None
+            That g, None when the heap is empty.
+        """
         self._clean(self.ready, 0)
         return self.ready[0][0] if self.ready else None
 
     def pop_ready(self):
-        """Take the ready node of least g: ``(state, blank, g, h)``."""
+        """Take the ready node of least g.
+
+        Returns
+        -------
+        tuple
+            ``(state, blank, g, h)`` of that node.
+        """
         self._clean(self.ready, 0)
         g, _, _, state, blank, h = heappop(self.ready)
         return state, blank, g, h
 
     def expand_next(self, other, meeting, observer, problem) -> None:
-        """Take the ready node of least g and expand it (:func:`expand`, this side)."""
+        """Take the ready node of least g and expand it (:func:`expand`, this side).
+
+        Parameters
+        ----------
+        other : Side
+            The opposite side.
+        meeting : Meeting
+            The cheapest path found through both sides.
+        observer : Observer or None
+            Receives the expand and generate events.
+        problem : Problem
+            Turns packed states into boards for the observer.
+        """
         state, blank, g, h = self.pop_ready()
         expand(self.side, other, state, blank, g, h, meeting, self.push, ignore, observer, problem)
 
@@ -304,13 +486,44 @@ class ReadyQueue:
 
 
 def ignore(side, child, old_g) -> None:
-    """An ``on_close`` for open lists with lazy deletion (nothing to withdraw)."""
+    """An ``on_close`` for open lists with lazy deletion (nothing to withdraw).
+
+    Parameters
+    ----------
+    side : Side
+        The side.
+    child : int
+        The packed state reached more cheaply.
+    old_g : int or float
+        The cost it was open with.
+    """
 
 
 def run_bidirectional(name, core, start, goal, heuristic, budgets, **extra) -> SearchResult:
-    """Run ``core(problem, stats, budget, forward_h, backward_h, **extra)`` through
-    :func:`run_search`, with the heuristic bound to the goal (forward) and to the start
-    (backward): front-to-end heuristics."""
+    """Run a bidirectional core through :func:`~eightlab.search.harness.run_search`.
+
+    The heuristic is bound to the goal (forward) and to the start (backward):
+    front-to-end heuristics.
+
+    Parameters
+    ----------
+    name : str
+        The algorithm's registry name.
+    core : callable
+        ``core(problem, stats, budget, forward_h, backward_h, **extra)``; returns the
+        path.
+    start, goal, heuristic
+        As in :func:`~eightlab.search.solve`.
+    budgets : dict
+        ``max_nodes``, ``max_seconds``, ``max_stored``.
+    **extra
+        Passed on to ``core`` (the observer, options of the algorithm).
+
+    Returns
+    -------
+    SearchResult
+        The path found, or why none was, with the counts of both sides.
+    """
     h = get_heuristic(heuristic)
 
     def bound(problem, stats, budget):

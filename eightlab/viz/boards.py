@@ -38,6 +38,18 @@ PATH_COLOR = "#c0392b"
 def moved_tile(board: Board, move: str) -> int:
     """The tile that slides when the blank makes ``move`` on ``board``.
 
+    Parameters
+    ----------
+    board : Board
+        The board before the move.
+    move : str
+        One letter, ``u``, ``d``, ``l`` or ``r``.
+
+    Returns
+    -------
+    int
+        The tile that takes the blank's cell.
+
     Raises
     ------
     IllegalMoveError
@@ -48,7 +60,18 @@ def moved_tile(board: Board, move: str) -> int:
 
 
 def as_tile_set(highlight) -> frozenset:
-    """Tiles to highlight as a set: None, one tile number, or an iterable of them."""
+    """Tiles to highlight as a set: None, one tile number, or an iterable of them.
+
+    Parameters
+    ----------
+    highlight : int, iterable of int or None
+        The tiles as the caller gives them.
+
+    Returns
+    -------
+    frozenset of int
+        The tiles, empty for None.
+    """
     if highlight is None:
         return frozenset()
     if isinstance(highlight, int):
@@ -166,6 +189,8 @@ def tile_artists(boards, width: float, digit_height: float = 0.42, zorder: float
         Width of each board, in data units.
     digit_height : float
         Height of a number (its glyph), as a fraction of a cell.
+    zorder : float
+        Drawing order of the tiles; the numbers sit just above them.
 
     Returns
     -------
@@ -194,7 +219,17 @@ def tile_artists(boards, width: float, digit_height: float = 0.42, zorder: float
 
 
 def fit_limits(ax, pos: dict, margin_x: float, margin_y: float) -> None:
-    """Axis limits that hold every position of ``pos`` with the given margins."""
+    """Axis limits that hold every position of ``pos`` with the given margins.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes whose limits are set.
+    pos : dict
+        ``node -> (x, y)`` in data units.
+    margin_x, margin_y : float
+        Room left beyond the outermost positions, in data units.
+    """
     xs = [x for x, _ in pos.values()]
     ys = [y for _, y in pos.values()]
     ax.set_xlim(min(xs) - margin_x, max(xs) + margin_x)

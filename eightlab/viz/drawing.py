@@ -8,10 +8,10 @@
   :func:`eightlab.viz.graphs.search_tree` with fixed-size nodes, ids, g, h and f.
 
 The graph builders and layouts live in :mod:`eightlab.viz.graphs` (no matplotlib) and are
-re-exported here for old notebooks; animations (GIF) and the step-through are in
-:mod:`eightlab.viz.stepper`. Figures are returned, never shown or saved; save them with
-:func:`eightlab.viz.plots.save_figure`. One board is drawn by :mod:`eightlab.viz.boards`
-(re-exported here: :func:`draw_board`, the colours).
+re-exported here, one import for a notebook that draws; animations (GIF) and the
+step-through are in :mod:`eightlab.viz.stepper`. Figures are returned, never shown or
+saved; save them with :func:`eightlab.viz.plots.save_figure`. One board is drawn by
+:mod:`eightlab.viz.boards` (re-exported here: :func:`draw_board`, the colours).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from eightlab.viz.boards import (  # noqa: F401  (the names notebooks import fro
     fit_limits,
     moved_tile,
 )
-from eightlab.viz.graphs import (  # noqa: F401  (re-exported for old notebooks)
+from eightlab.viz.graphs import (  # noqa: F401  (re-exported: one import for a notebook)
     GRAPH_LEVEL,
     RING_SPACING,
     TREE_LEVEL,

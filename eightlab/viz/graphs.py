@@ -80,7 +80,18 @@ def state_space_graph(goal=None, radius: int = 2) -> nx.Graph:
 
 
 def layers_by_depth(depth_of: dict) -> list[list]:
-    """Nodes grouped by depth, in insertion order within a depth."""
+    """Nodes grouped by depth, in insertion order within a depth.
+
+    Parameters
+    ----------
+    depth_of : dict
+        ``node -> depth``.
+
+    Returns
+    -------
+    list of list
+        The nodes of each depth, shallowest first.
+    """
     layers: dict[int, list] = {}
     for node, depth in depth_of.items():
         layers.setdefault(depth, []).append(node)
@@ -113,8 +124,21 @@ RING_SPACING = 1.5
 
 
 def radial_positions(layered: dict) -> dict:
-    """Bend a layered layout into rings: depth d on a circle of radius ~d, each ring
-    keeping the layered left-to-right order (so children stay near their parents)."""
+    """Bend a layered layout into rings: depth d on a circle of radius ~d.
+
+    Each ring keeps the layered left-to-right order, so children stay near their
+    parents.
+
+    Parameters
+    ----------
+    layered : dict
+        ``node -> (x, y)`` of a layered layout, ``y = -depth``.
+
+    Returns
+    -------
+    dict
+        ``node -> (x, y)`` on the rings (:data:`RING_SPACING` apart).
+    """
     layers: dict[float, list] = {}
     for node, (x, y) in layered.items():
         layers.setdefault(y, []).append((x, node))

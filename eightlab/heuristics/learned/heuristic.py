@@ -88,6 +88,11 @@ _SYMMETRIES = _symmetries()
 def canonical_form(goal: Board) -> tuple[Board, np.ndarray, np.ndarray]:
     """The canonical goal of ``goal``, the cell map and the renaming that lead to it.
 
+    Parameters
+    ----------
+    goal : Board
+        A 3x3 goal.
+
     Returns
     -------
     (Board, numpy.ndarray, numpy.ndarray)
@@ -106,6 +111,20 @@ def canonical_form(goal: Board) -> tuple[Board, np.ndarray, np.ndarray]:
 
 def training_mask(boards: int, training_size: int, seed: int) -> np.ndarray:
     """Which of ``boards`` boards (in rank order) are in the seeded training sample.
+
+    Parameters
+    ----------
+    boards : int
+        Boards in the table.
+    training_size : int
+        Boards in the sample.
+    seed : int
+        The sample's seed.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``boards`` bools, ``training_size`` of them True.
 
     Raises
     ------
@@ -208,6 +227,7 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
     Returns
     -------
     LearnedTable
+        The predictions, the exact distances and the training's record.
 
     Raises
     ------
@@ -257,7 +277,24 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
 def learned_table(goal: Board, model: str = DEFAULT_MODEL, loss: str = "squared",
                   training_size: int = DEFAULT_TRAINING_SIZE,
                   seed: int = DEFAULT_SEED) -> LearnedTable:  # fmt: skip
-    """:func:`build_table` for ``goal``'s canonical goal, kept in memory per process."""
+    """:func:`build_table` for ``goal``'s canonical goal, kept in memory per process.
+
+    Parameters
+    ----------
+    goal : Board
+        A 3x3 goal; the table is the one of its canonical goal (:func:`canonical_form`).
+    model, loss : str, optional
+        Keys of :data:`~eightlab.heuristics.learned.model.MODELS` and ``LOSSES``.
+    training_size : int, optional
+        Boards in the training sample.
+    seed : int, optional
+        Seed of the sample and of the model.
+
+    Returns
+    -------
+    LearnedTable
+        The canonical goal's table.
+    """
     canonical = canonical_form(goal)[0]
     if canonical != goal:
         return learned_table(canonical, model, loss, training_size, seed)
@@ -265,7 +302,18 @@ def learned_table(goal: Board, model: str = DEFAULT_MODEL, loss: str = "squared"
 
 
 def shift(table: LearnedTable) -> int:
-    """``delta``: the largest overestimate ``h - h*`` of a table's heuristic (moves, >= 0)."""
+    """``delta``: the largest overestimate ``h - h*`` of a table's heuristic.
+
+    Parameters
+    ----------
+    table : LearnedTable
+        A model's predictions and the exact distances.
+
+    Returns
+    -------
+    int
+        Moves, 0 when the model never overestimates.
+    """
     return int(max(0, (table.h - table.distance).max()))
 
 
@@ -274,6 +322,18 @@ def variant_values(table: LearnedTable, variant: str) -> np.ndarray:
 
     ``learned-shifted`` is ``max(h2, h - delta)`` (:func:`shift`); the others are the
     table's own values.
+
+    Parameters
+    ----------
+    table : LearnedTable
+        A model's predictions on every board.
+    variant : str
+        A key of :data:`VARIANTS`.
+
+    Returns
+    -------
+    numpy.ndarray
+        The variant's h of each board.
     """
     h = table.h
     if variant != "learned-shifted":
@@ -298,8 +358,27 @@ def learned_binder(variant: str, model: str = DEFAULT_MODEL,
 
     The evaluator's ``data`` holds ``{"delta": ..., "table": LearnedTable}``.
 
+    Parameters
+    ----------
+    variant : str
+        A key of :data:`VARIANTS`.
+    model : str, optional
+        The regressor, a name of :data:`eightlab.heuristics.learned.model.MODELS`.
+    training_size : int, optional
+        Boards in the seeded training sample.
+    seed : int, optional
+        The sample's and the model's seed.
+
+    Returns
+    -------
+    callable
+        ``bind(goal)``, which returns the variant's
+        :class:`~eightlab.heuristics.base.Evaluator` for that goal.
+
     Raises
     ------
+    EightlabError
+        For an unknown variant.
     BoardError
         When bound to a goal that is not 3x3 (no exact table to learn from).
     """
@@ -353,6 +432,20 @@ def learned_heuristics(model: str = DEFAULT_MODEL, training_size: int = DEFAULT_
 
     Only ``learned-shifted`` claims admissibility (see the module docstring); none
     claims consistency. Nothing is trained until a heuristic is bound to a goal.
+
+    Parameters
+    ----------
+    model : str, optional
+        The regressor, a name of :data:`eightlab.heuristics.learned.model.MODELS`.
+    training_size : int, optional
+        Boards in the seeded training sample.
+    seed : int, optional
+        The sample's and the model's seed.
+
+    Returns
+    -------
+    dict of str to Heuristic
+        The four heuristics by registry name, in the order of :data:`VARIANTS`.
 
     Raises
     ------

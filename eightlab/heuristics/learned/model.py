@@ -65,7 +65,26 @@ HGB_ITERATIONS = 100
 
 
 def hyperparameters(model: str, loss: str) -> dict:
-    """Every setting of a (model, loss) pair, for the cache key and the notebook."""
+    """Every setting of a (model, loss) pair, for the cache key and the notebook.
+
+    Parameters
+    ----------
+    model : str
+        A key of :data:`MODELS`.
+    loss : str
+        A key of :data:`LOSSES`.
+
+    Returns
+    -------
+    dict
+        The estimator's class name and its settings, and the penalty's when
+        ``loss`` is ``"penalty"``.
+
+    Raises
+    ------
+    EightlabError
+        For an unknown model or loss.
+    """
     check_model(model, loss)
     if loss == "quantile" or model == "hgb":
         settings = {
@@ -98,7 +117,20 @@ def hyperparameters(model: str, loss: str) -> dict:
 
 
 def check_model(model: str, loss: str) -> None:
-    """Raise :class:`EightlabError` naming an unknown model or loss."""
+    """Raise :class:`EightlabError` naming an unknown model or loss.
+
+    Parameters
+    ----------
+    model : str
+        A key of :data:`MODELS`.
+    loss : str
+        A key of :data:`LOSSES`.
+
+    Raises
+    ------
+    EightlabError
+        For a name that is not a key of :data:`MODELS` or :data:`LOSSES`.
+    """
     if model not in MODELS:
         raise EightlabError(f"unknown model {model!r}; choose one of {', '.join(MODELS)}")
     if loss not in LOSSES:
@@ -106,12 +138,38 @@ def check_model(model: str, loss: str) -> None:
 
 
 def feature_kind(model: str, loss: str) -> str:
-    """``"onehot"`` for the neural network, ``"cells"`` for the gradient boosting."""
+    """The features a (model, loss) pair is trained on.
+
+    Parameters
+    ----------
+    model : str
+        A key of :data:`MODELS`.
+    loss : str
+        A key of :data:`LOSSES`.
+
+    Returns
+    -------
+    str
+        ``"onehot"`` for the neural network, ``"cells"`` for the gradient boosting.
+    """
     return "cells" if model == "hgb" or loss == "quantile" else "onehot"
 
 
 def feature_names(size: int, kind: str) -> list[str]:
-    """The names of the columns of :func:`features` for boards of ``size`` cells."""
+    """The names of the columns of :func:`features` for boards of ``size`` cells.
+
+    Parameters
+    ----------
+    size : int
+        Cells of the board.
+    kind : {"onehot", "cells"}
+        The features, as :func:`feature_kind` names them.
+
+    Returns
+    -------
+    list of str
+        One name per column, in the order of :func:`features`.
+    """
     names = [f"manhattan_{t}" for t in range(1, size)]
     if kind == "onehot":
         return names + [f"tile_{t}_at_{p}" for t in range(size) for p in range(size)]
@@ -126,7 +184,7 @@ def features(tiles, goal, kind: str = "onehot") -> np.ndarray:
     tiles : array_like of int, shape (N, size)
         One board per row, cells row-major, ``0`` the blank.
     goal : Board
-        The goal the distances are measured to.
+        The goal the distances are counted to.
     kind : {"onehot", "cells"}
         How tile positions are given (see the module docstring).
 
@@ -225,7 +283,20 @@ def _reweighted(estimator, settings: dict, x, y, seed: int, size: int):
 
 
 def predict(estimator, x: np.ndarray) -> np.ndarray:
-    """The model's estimates (moves, float32) for features ``x``, on one thread."""
+    """The model's estimates for features ``x``, on one thread.
+
+    Parameters
+    ----------
+    estimator : object
+        A fitted scikit-learn regressor.
+    x : numpy.ndarray
+        Features, one board per row (:func:`features`).
+
+    Returns
+    -------
+    numpy.ndarray
+        Moves, float32, one per row of ``x``.
+    """
     from threadpoolctl import threadpool_limits
 
     with threadpool_limits(limits=1):

@@ -139,18 +139,53 @@ def heuristic_style(name: str) -> dict:
 
 
 def heuristic_color(name: str, default: str = UNKNOWN["color"]) -> str:
-    """The colour of a heuristic in the figures of one algorithm or of heuristics alone."""
+    """The colour of a heuristic in the figures of one algorithm or of heuristics alone.
+
+    Parameters
+    ----------
+    name : str
+        A heuristic's registry name (or a variant's, read as its family's).
+    default : str, optional
+        The colour of an unknown or empty name.
+
+    Returns
+    -------
+    str
+        A hex colour.
+    """
     known = _known(name, HEURISTIC_STYLES)
     return HEURISTIC_STYLES[known]["color"] if known is not None and name else default
 
 
 def heuristic_marker(name: str) -> str:
-    """The marker of a heuristic in every eightlab figure."""
+    """The marker of a heuristic in every eightlab figure.
+
+    Parameters
+    ----------
+    name : str
+        A heuristic's registry name (or a variant's, read as its family's).
+
+    Returns
+    -------
+    str
+        A matplotlib marker.
+    """
     return heuristic_style(name)["marker"]
 
 
 def heuristic_linestyle(name: str) -> str:
-    """The line style of a heuristic in every eightlab figure."""
+    """The line style of a heuristic in every eightlab figure.
+
+    Parameters
+    ----------
+    name : str
+        A heuristic's registry name (or a variant's, read as its family's).
+
+    Returns
+    -------
+    str
+        A matplotlib line style.
+    """
     return heuristic_style(name)["linestyle"]
 
 

@@ -19,7 +19,15 @@ from eightlab.viz.plots.style import figure_size, fit_text, integer_ticks, legen
 def names_of(label: str) -> tuple[str, str]:
     """``(algorithm, heuristic)`` registry names of a display label (``"A* (manhattan)"``).
 
-    Unknown labels come back as ``(label, "")``.
+    Parameters
+    ----------
+    label : str
+        A column label of a summary table.
+
+    Returns
+    -------
+    tuple of (str, str)
+        The algorithm's and the heuristic's names; ``(label, "")`` for an unknown label.
     """
     from eightlab.heuristics import HEURISTICS
     from eightlab.search import ALGORITHMS

@@ -19,7 +19,7 @@ from eightlab.errors import EightlabError, quote
 
 @dataclass(frozen=True)
 class Figure:
-    """A figure ``plot`` redraws.
+    """A figure ``plot`` redraws; the parameters are its attributes.
 
     Attributes
     ----------
@@ -85,13 +85,30 @@ FORMATS = ("png", "svg", "pdf")
 
 
 def listing() -> str:
-    """The text of ``plot --list``: one figure a line, with the tables it reads."""
+    """The text of ``plot --list``: one figure a line, with the tables it reads.
+
+    Returns
+    -------
+    str
+        The lines, without a final newline.
+    """
     width = max(map(len, FIGURES))
     return "\n".join(f"{name:{width}}  {f.tables}" for name, f in FIGURES.items())
 
 
 def run(args) -> int:
-    """Carry out ``plot`` (the CLI's dispatch calls this); returns the exit status 0.
+    """Carry out ``plot`` (the CLI's dispatch calls this).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        ``table``, ``figure``, ``output``, ``style`` and ``list`` as the command line
+        parsed them.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
 
     Raises
     ------
@@ -129,8 +146,20 @@ def run(args) -> int:
 
 
 def read_table(path):
-    """A saved table as a DataFrame (empty heuristic cells read as ``""``), with the
-    seconds of its ``NAME.timings.csv`` beside it joined back (:mod:`eightlab.experiments.reruns`).
+    """A saved table as a DataFrame, with the seconds of its timings file joined back.
+
+    Empty heuristic cells read as ``""``; the seconds of ``NAME.timings.csv`` beside the
+    table (:mod:`eightlab.experiments.reruns`) are joined by row.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The table's CSV file.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table.
 
     Raises
     ------
@@ -156,7 +185,19 @@ def read_table(path):
 
 
 def draw(name: str, table):
-    """Draw figure ``name`` of :data:`FIGURES` from ``table``; returns the Figure.
+    """Draw figure ``name`` of :data:`FIGURES` from ``table``.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`FIGURES`.
+    table : pandas.DataFrame
+        A table as :func:`read_table` reads it.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure, not yet saved.
 
     Raises
     ------

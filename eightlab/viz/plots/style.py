@@ -154,6 +154,13 @@ def integer_ticks(ax, axis: str = "x") -> None:
     """Put the major ticks of ``axis`` (``"x"``, ``"y"`` or ``"xy"``) on whole numbers.
 
     For axes counted in moves (depths, lengths, h): never a tick at 7.5 moves.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes.
+    axis : {"x", "y", "xy"}, optional
+        Which axes' ticks.
     """
     for name in axis:
         locator = MaxNLocator(integer=True, steps=[1, 2, 5, 10], min_n_ticks=1)
@@ -168,6 +175,22 @@ def legend_outside(ax, handles=None, labels=None, **options):
     column's width. ``handles`` and ``labels`` as :meth:`matplotlib.axes.Axes.legend`
     takes them (by default the labelled artists of ``ax``); other options are passed on.
     Saved with :func:`save_figure` (tight bounding box), the figure grows to hold it.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes the legend belongs to.
+    handles : list of Artist, optional
+        The entries' artists.
+    labels : list of str, optional
+        The entries' labels.
+    **options
+        Passed on to :meth:`matplotlib.axes.Axes.legend`.
+
+    Returns
+    -------
+    matplotlib.legend.Legend
+        The legend.
     """
     if handles is None:
         handles, labels = ax.get_legend_handles_labels()
@@ -226,7 +249,13 @@ def use_style(name: str = "notebook") -> None:
 
 
 def current_style() -> str:
-    """The name of the style :func:`use_style` applied last (``"notebook"`` before)."""
+    """The name of the style :func:`use_style` applied last.
+
+    Returns
+    -------
+    str
+        A key of :data:`STYLES`; ``"notebook"`` before any call.
+    """
     return _current["name"]
 
 
@@ -248,6 +277,12 @@ def figure_size(kind: str = "single", rows: int = 1, height: float | None = None
     Returns
     -------
     tuple of float
+        ``(width, height)`` in inches.
+
+    Raises
+    ------
+    ValueError
+        For a ``kind`` other than ``"single"`` and ``"wide"``.
     """
     style = STYLES[_current["name"]]
     if kind == "single":
@@ -264,8 +299,21 @@ def figure_size(kind: str = "single", rows: int = 1, height: float | None = None
 
 
 def fill_color(style: dict, k: int) -> dict:
-    """``style`` (of :mod:`eightlab.viz.plots.encoding`) with colour ``k`` of
-    :data:`PALETTE_WIDE` where the encoding does not know the name (``UNKNOWN``'s grey)."""
+    """A series' style with a colour of its own where the encoding has none.
+
+    Parameters
+    ----------
+    style : dict
+        A style of :mod:`eightlab.viz.plots.encoding`, changed in place.
+    k : int
+        The series' number: colour ``k`` of :data:`PALETTE_WIDE` replaces ``UNKNOWN``'s
+        grey.
+
+    Returns
+    -------
+    dict
+        ``style``.
+    """
     if style["color"] == UNKNOWN["color"]:
         style["color"] = PALETTE_WIDE[k % len(PALETTE_WIDE)]
     return style
@@ -280,10 +328,16 @@ def fit_text(text: str, width: float, size: float | None = None) -> str:
     Parameters
     ----------
     text : str
+        The text; its own line breaks are kept.
     width : float
         Inches (a figure's or an axes' width).
     size : float, optional
         Points; default: the current style's title size.
+
+    Returns
+    -------
+    str
+        The text with line breaks added.
     """
     if size is None:
         size = FontProperties(size=mpl.rcParams["axes.titlesize"]).get_size_in_points()
@@ -294,14 +348,28 @@ def fit_text(text: str, width: float, size: float | None = None) -> str:
 
 
 def grow_height(fig, inches: float) -> None:
-    """Make ``fig`` taller by ``inches`` (for a caption or a legend), within the style's frame."""
+    """Make ``fig`` taller by ``inches`` (for a caption or a legend), within the style's frame.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure, resized in place.
+    inches : float
+        The height to add.
+    """
     limit = STYLES[_current["name"]]["max"]
     tall = fig.get_figheight() + inches
     fig.set_figheight(min(tall, limit[1]) if limit else tall)
 
 
 def small_text() -> float:
-    """The smallest text of the current style, in points: notes, captions, cell labels."""
+    """The smallest text of the current style: notes, captions, cell labels.
+
+    Returns
+    -------
+    float
+        Points.
+    """
     return STYLES[_current["name"]]["small"]
 
 
