@@ -306,10 +306,12 @@ def test_korf24_is_opt_in():
     """The 24-puzzle notebook runs only when named (it builds half a gigabyte)."""
     from pathlib import Path
 
-    from eightlab.runner.plan import OPT_IN, PRESETS, plan_runs
+    from eightlab.runner.plan import plan_runs
+    from eightlab.runner.presets import PRESETS
+    from eightlab.runner.specs import SPECS
 
     notebooks = Path(__file__).resolve().parents[1] / "notebooks"
-    assert "korf24" in OPT_IN and PRESETS["korf24"][0] == "korf24"
+    assert SPECS["korf24"].opt_in and PRESETS["korf24"][0] == "korf24"
     assert "korf24" not in {p.name for p in plan_runs(notebooks_dir=notebooks)}
     assert [p.name for p in plan_runs(only=["korf24"], notebooks_dir=notebooks)] == ["korf24"]
     (plan,) = plan_runs(preset="korf24", notebooks_dir=notebooks)

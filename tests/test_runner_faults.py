@@ -26,17 +26,16 @@ from eightlab.errors import EightlabError
 from eightlab.experiments import folders
 from eightlab.files import readable_mode
 from eightlab.runner import run as runner
-from eightlab.runner.execute import lock_results
+from eightlab.runner.lifecycle import lock_results
 from eightlab.runner.parameters import (
     OUTPUT_PARAMETER,
-    check_parameter,
     declared_parameters,
     default_value,
     parse_value,
-    rule_for,
 )
 from eightlab.runner.plan import discover, plan_runs
 from eightlab.runner.run import run_notebooks
+from eightlab.runner.specs import SPECS, check_parameter
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -173,7 +172,9 @@ EVERY_PARAMETER = [
     "notebook, name, info", EVERY_PARAMETER, ids=[f"{n}-{p}" for n, p, _ in EVERY_PARAMETER]
 )
 def test_every_parameter_has_a_rule_its_default_keeps(notebook, name, info):
-    assert rule_for(notebook, name) is not None, f"add {name!r} to eightlab.runner.parameters.RULES"
+    assert name in SPECS[notebook].rules, (
+        f"add {name!r} to the spec of {notebook} (runner/specs.py)"
+    )
     default = default_value(info["default"])
     if isinstance(default, str) and info["type"] == "list":
         pytest.fail(f"{notebook}: {name} default is not a literal")
@@ -409,7 +410,7 @@ def test_a_truncated_failed_notebook_is_not_kept(tmp_path, monkeypatch):
     """A full disk cuts the executed notebook short: no invalid .failed.ipynb stays."""
     import papermill
 
-    from eightlab.runner.execute import run_one
+    from eightlab.runner.run import run_one
 
     notebooks = tmp_path / "nb"
     notebooks.mkdir()
@@ -430,13 +431,16 @@ def test_a_truncated_failed_notebook_is_not_kept(tmp_path, monkeypatch):
 
 
 def test_times_are_kept_apart_from_counts(tmp_path):
-    from eightlab.experiments.reruns import read_table, split_timings
+    import pandas as pd
 
-    (tmp_path / "runs.csv").write_text(
-        "algorithm,expanded,wall_seconds,cpu_seconds,status\nbfs,10,0.5,0.4,solved\nastar,3,,0.1,x\n"
-    )
-    (tmp_path / "counts.csv").write_text("a,b\n1,2\n")
-    split_timings(tmp_path)
+    from eightlab.experiments.grid import save_table
+    from eightlab.experiments.reruns import read_table
+
+    runs = pd.DataFrame({"algorithm": ["bfs", "astar"], "expanded": [10, 3],
+                         "wall_seconds": [0.5, None], "cpu_seconds": [0.4, 0.1],
+                         "status": ["solved", "x"]})  # fmt: skip
+    save_table(runs, tmp_path, "runs")
+    save_table(pd.DataFrame({"a": [1], "b": [2]}), tmp_path, "counts")
     assert (
         tmp_path / "runs.csv"
     ).read_text() == "algorithm,expanded,status\nbfs,10,solved\nastar,3,x\n"

@@ -1,27 +1,16 @@
 """Running independent tasks serially or on Dask's distributed scheduler.
 
-:func:`execute_tasks` is the engine of :func:`eightlab.experiments.grid.run_grid`: it runs a
-function on each task, in this process (one worker and no scheduler: no cluster is
-started, nothing is imported), on a :class:`distributed.LocalCluster` it starts (one
-single-threaded worker process per requested worker, so one task per worker thread),
-or on an existing cluster given by its scheduler's address (``tls://host:8786``).
+:func:`execute_tasks` runs a function on each task: in this process (one worker, no
+scheduler: nothing is started or imported), on a :class:`distributed.LocalCluster` it
+starts (one single-threaded worker process per worker), or on an existing cluster given
+by its scheduler's address. A worker that dies mid-task is replaced by its nanny and the
+task runs again elsewhere; a task that has killed :data:`ALLOWED_FAILURES` + 1 workers
+is reported (``on_lost``) while the rest finish. An exception of the function itself is
+raised, as in a serial run.
 
-Security: a Dask scheduler on plain TCP authenticates nobody, and a task is arbitrary
-Python run on every worker, so a scheduler reachable from a shared network on
-``tcp://`` lets anyone who reaches its port run code as the cluster's user.
-:func:`plain_tcp_warning` names that risk, before any connection, for a ``tcp://``
-address whose host is not this machine's loopback; ``tls://`` with certificates in
-Dask's configuration (README: "Experiments on a cluster") is the safe way.
-
-Faults: a worker that dies mid-task (killed, out of memory, a crash) is replaced by its
-nanny and the scheduler runs the task again elsewhere; a task that has killed
-:data:`ALLOWED_FAILURES` + 1 workers raises ``KilledWorker`` and is reported by name
-(``on_lost``) while the rest of the grid finishes. An exception raised by the function
-itself is a bug or bad input, not bad luck: it is raised here, as in a serial run.
-
-Measured on the 2-core development machine: a LocalCluster of two workers starts in
-about 2.4 s and stops in 0.6 s (``import distributed`` 0.6 s more); a one-worker run
-skips it entirely.
+A scheduler on plain TCP authenticates nobody and runs any task it is sent, so
+:func:`plain_tcp_warning` names that risk for a ``tcp://`` address off this machine;
+``tls://`` with certificates (README: "Experiments on a cluster") is the safe way.
 """
 
 from __future__ import annotations
@@ -60,19 +49,9 @@ _ADDRESS = re.compile(
 
 
 def check_address(text, name: str = "scheduler", where: str = "") -> str:
-    """A Dask scheduler address, checked for its form (no connection is made).
+    """A Dask scheduler address (``""`` or ``tcp://HOST:PORT``), stripped; no connection.
 
-    Parameters
-    ----------
-    text : str
-        ``""`` (no scheduler) or ``PROTOCOL://HOST:PORT`` (``tcp://127.0.0.1:8786``).
-    name, where : str
-        The parameter's name and where it belongs, for the message.
-
-    Returns
-    -------
-    str
-        The address, stripped.
+    ``name`` and ``where`` (the parameter and its notebook) go into the message.
 
     Raises
     ------
@@ -99,17 +78,7 @@ def check_address(text, name: str = "scheduler", where: str = "") -> str:
 
 
 def scheduler_protocol(address: str) -> str:
-    """The comm protocol of a Dask address: ``"tls"``, ``"tcp"`` (also for no scheme), ...
-
-    Parameters
-    ----------
-    address : str
-        A scheduler address as Dask takes it (``tls://10.0.0.5:8786``, ``host:8786``).
-
-    Returns
-    -------
-    str
-    """
+    """The comm protocol of a Dask address: ``"tls"``, ``"tcp"`` (also for no scheme), ..."""
     scheme, sep, _ = address.partition("://")
     return scheme.lower() if sep else "tcp"
 
@@ -122,11 +91,7 @@ def _host_of(address: str) -> str:
 
 
 def is_loopback_host(host: str) -> bool:
-    """True for ``localhost`` and the loopback addresses (127.0.0.0/8, ::1); no lookup.
-
-    A host name other than ``localhost`` counts as not loopback: finding out where it
-    points would need a DNS query, and this check runs before any connection.
-    """
+    """True for ``localhost`` and the loopback addresses (127.0.0.0/8, ::1); no DNS lookup."""
     if host.lower() == "localhost":
         return True
     try:
@@ -136,19 +101,7 @@ def is_loopback_host(host: str) -> bool:
 
 
 def plain_tcp_warning(address: str) -> str | None:
-    """One warning line for an unencrypted scheduler address off this machine, else None.
-
-    Parameters
-    ----------
-    address : str
-        The ``scheduler`` parameter of an experiment (``tcp://HOST:PORT``).
-
-    Returns
-    -------
-    str or None
-        The line (it names the risk and the switch to ``tls://``), or None for
-        ``tls://`` and for a loopback host. Made without connecting anywhere.
-    """
+    """One warning line for a plain-TCP scheduler address off this machine, else None."""
     if scheduler_protocol(address) != "tcp" or is_loopback_host(_host_of(address)):
         return None
     return (
@@ -158,18 +111,9 @@ def plain_tcp_warning(address: str) -> str | None:
     )
 
 
-def execute_tasks(
-    function,
-    tasks,
-    *,
-    workers: int = 1,
-    scheduler: str | None = None,
-    runnable=None,
-    on_row=None,
-    on_lost=None,
-    echo=None,
-    allowed_failures: int = ALLOWED_FAILURES,
-) -> dict:
+def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = None,
+                  runnable=None, on_row=None, on_lost=None, echo=None,
+                  allowed_failures: int = ALLOWED_FAILURES) -> dict:  # fmt: skip
     """Run ``function(task)`` for every task and hand each result to ``on_row``.
 
     Parameters
@@ -206,8 +150,7 @@ def execute_tasks(
     Raises
     ------
     EightlabError
-        If ``scheduler`` is no address of the form ``tcp://HOST:PORT`` (port 1 to
-        65535); checked before connecting.
+        If ``scheduler`` is no address (:func:`check_address`), before connecting.
     """
     if scheduler is not None:  # its form and port, before any wait for a connection
         scheduler = check_address(scheduler) or None
@@ -217,23 +160,16 @@ def execute_tasks(
         for key, task in tasks:
             if runnable(key, task):
                 on_row(key, task, function(task))
-        return {
-            "mode": "serial",
-            "workers": 1,
-            "threads_per_worker": 1,
-            "scheduler": None,
-            "timing": "one task at a time in the notebook's process",
-            "protocol": None,
-            "encrypted": None,
-        }
+        return {"mode": "serial", "workers": 1, "threads_per_worker": 1, "scheduler": None,
+                "timing": "one task at a time in the notebook's process", "protocol": None,
+                "encrypted": None}  # fmt: skip
     warning = None if scheduler is None else plain_tcp_warning(scheduler)
     if warning:
         say(warning)
     import dask
     from distributed import Client, LocalCluster
 
-    cluster = None
-    scratch = None
+    cluster = scratch = None
     if scheduler is None:
         # the workers' scratch space (and its lock files) in a folder removed at the end,
         # so a run leaves nothing in $TMPDIR
@@ -245,13 +181,9 @@ def execute_tasks(
             "distributed.scheduler.worker-saturation": 1.0,
         }
         with dask.config.set(settings):
-            cluster = LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address="127.0.0.1:0",  # this machine only
-                silence_logs=logging.ERROR,
-            )
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address="127.0.0.1:0",  # this machine only
+                                   silence_logs=logging.ERROR)  # fmt: skip
     try:
         with Client(cluster if cluster is not None else scheduler) as client:
             info = _describe(client, cluster, scheduler)

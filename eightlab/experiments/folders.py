@@ -14,7 +14,7 @@ from pathlib import Path
 PROVENANCE = "provenance.json"
 
 #: Set in a kernel's environment by ``eightlab run``, which does the run's bookkeeping
-#: (see :func:`eightlab.runner.notebook.begin`).
+#: (see :func:`eightlab.runner.lifecycle.begin`).
 RUNNER_VARIABLE = "EIGHTLAB_RUNNER"
 
 #: Set in a kernel's environment for a batch run (``eightlab run``, papermill by hand):
@@ -23,13 +23,7 @@ BATCH_VARIABLE = "EIGHTLAB_BATCH"
 
 
 def repository_root() -> Path | None:
-    """The checkout eightlab was imported from (the folder holding ``notebooks/``).
-
-    Returns
-    -------
-    Path or None
-        None when eightlab is installed without its repository.
-    """
+    """The checkout eightlab was imported from (holding ``notebooks/``), or None."""
     root = Path(__file__).resolve().parents[2]
     return root if (root / "notebooks").is_dir() else None
 

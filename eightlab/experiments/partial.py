@@ -1,18 +1,11 @@
 """A resumable table: finished rows appended to a CSV file as they arrive.
 
-:func:`eightlab.experiments.grid.run_grid` (``partial=PATH``) writes every finished row to
-``PATH`` at once (one CSV line, flushed), with a ``task`` column holding a key of the
-task that produced it. A run started again with the same file reads the rows whose key
-matches one of its tasks and runs only the others; a row of a task that is not in the
-new grid is ignored. So a run interrupted by Ctrl-C, SIGTERM, a lost worker or a lost
-machine loses at most the rows that were running, and the final table equals an
-uninterrupted run's (the wall-clock and CPU seconds of a resumed row are those of the
-run that computed it). The key includes eightlab's version; ``run_grid`` deletes the
-file once its grid is complete, so a later run never reuses rows silently.
-
-Values are written so that they read back as they were: integers, floats (in
-``repr``, exact), text; a missing number as an empty field (a missing text reads back
-as empty text: the caller restores None where it matters).
+:func:`eightlab.experiments.grid.run_grid` (``partial=PATH``) appends every finished row
+to ``PATH`` at once, with a ``task`` column holding a key of its task (eightlab's version
+included). A run started again with the file takes the rows whose key matches one of its
+tasks and runs only the others, so an interrupted run loses at most the rows that were
+running. Values read back as they were written: integers, floats (``repr``, exact),
+text; a missing number is an empty field (a missing text reads back as empty text).
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """The progress of a long cell, shown by the runner: a bar over a grid's tasks.
 
-The runner gives the kernel the path of a small file in the environment variable
-:data:`PROGRESS_VARIABLE`; :func:`report` (called by
-:func:`eightlab.experiments.grid.run_grid` as tasks finish) writes ``done total label``
-into it, and :func:`watch`, a thread of the runner, shows it as a tqdm bar on the
-runner's standard error. A notebook run without the runner has no such variable and
-reports nothing.
+The runner names a small file in :data:`PROGRESS_VARIABLE` of the kernel's environment;
+:func:`report` (called by :func:`eightlab.experiments.grid.run_grid`) writes ``done
+total label`` into it and :func:`watch`, a thread of the runner, shows it as a tqdm bar.
 """
 
 from __future__ import annotations

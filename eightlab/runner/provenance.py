@@ -21,44 +21,20 @@ from pathlib import Path
 
 from eightlab.experiments.folders import PROVENANCE
 from eightlab.files import atomic_write
-from eightlab.runner.parameters import default_value
 from eightlab.search.result import CONVENTIONS
 
 #: The distributions whose versions provenance.json records.
-PACKAGES = (
-    "eightlab",
-    "numpy",
-    "pandas",
-    "matplotlib",
-    "networkx",
-    "papermill",
-    "dask",
-    "distributed",
-    "numba",
-)
+PACKAGES = ("eightlab", "numpy", "pandas", "matplotlib", "networkx", "papermill", "dask",
+            "distributed", "numba")  # fmt: skip
 
 #: The file a notebook writes its own provenance entries into (see :func:`note`).
 NOTES = "notes.json"
 
 
 def note(folder, key: str, value) -> Path:
-    """Record ``key: value`` for the provenance of the results in ``folder``.
-
-    The runner adds every entry of ``folder/notes.json`` to ``provenance.json``; a
-    notebook run by hand keeps them in ``notes.json``.
-
-    Parameters
-    ----------
-    folder : str or Path
-        The notebook's output folder.
-    key : str
-    value : JSON-serialisable object
-
-    Returns
-    -------
-    Path
-        The notes file.
-    """
+    """Record ``key: value`` (JSON-serialisable) for the provenance of the results in
+    ``folder``: the entries of ``folder/notes.json`` go into ``provenance.json`` when the
+    run finishes. Returns the notes file."""
     path = Path(folder) / NOTES
     notes = read_notes(folder)
     notes[key] = value
@@ -85,20 +61,8 @@ def _git(folder: Path, *args) -> str | None:
 
 
 def git_state(folder, exclude=None) -> dict:
-    """The git commit of ``folder`` and whether its tree differs from it.
-
-    Parameters
-    ----------
-    folder : str or Path
-        Any folder inside the working tree.
-    exclude : str or Path, optional
-        A folder left out of the dirty check (the results being written).
-
-    Returns
-    -------
-    dict
-        ``{"commit": str or None, "dirty": bool or None}``; None outside git.
-    """
+    """``{"commit", "dirty"}`` of the working tree holding ``folder`` (None outside git);
+    ``exclude`` (the results being written) is left out of the dirty check."""
     folder = Path(folder).resolve()
     commit = _git(folder, "rev-parse", "HEAD")
     if commit is None:
@@ -145,41 +109,31 @@ def static_provenance(notebooks_dir, results) -> dict:
     }
 
 
-def provenance(plan, preset, context: dict, started: datetime, seconds: float, folder) -> dict:
-    """The provenance record of one finished run.
+def record(run, started: datetime, seconds: float) -> dict:
+    """The provenance record of a finished :class:`~eightlab.runner.lifecycle.Run`.
 
-    Parameters
-    ----------
-    plan : eightlab.runner.plan.Plan
-    preset : str or None
-    context : dict
-        :func:`static_provenance`.
-    started : datetime
-        When the run started (UTC).
-    seconds : float
-        Its wall-clock duration, in seconds.
-    folder : Path
-        The folder the notebook wrote into (its notes are added).
+    Every parameter, the injected ones, preset, command, the static context, start
+    (UTC) and end, ``seconds`` of wall-clock time, the counting conventions, then the
+    notes the notebook wrote (:func:`note`).
     """
-    effective = {k: default_value(v["default"]) for k, v in plan.declared.items()}
-    effective.update(plan.parameters)
-    ended = datetime.now(UTC)
-    record = {
-        "notebook": plan.path.name,
-        "parameters": effective,
-        "injected": plan.parameters,
-        "preset": preset,
-        "command": shlex.join(plan.command) if getattr(plan, "command", None) else None,
-        "seed": effective.get("seed"),
+    context = run.context or static_provenance(run.path.parent, run.folder.parent)
+    entry = {
+        "notebook": run.path.name,
+        "parameters": run.parameters,
+        "injected": run.injected,
+        "preset": run.preset,
+        "command": shlex.join(run.command) if run.command else None,
+        **({"working_directory": run.working_directory} if run.working_directory else {}),
+        "seed": run.parameters.get("seed"),
         **context,
         "started": started.isoformat(timespec="seconds"),
-        "ended": ended.isoformat(timespec="seconds"),
+        "ended": datetime.now(UTC).isoformat(timespec="seconds"),
         "duration_seconds": round(seconds, 3),
         "conventions": dict(CONVENTIONS),
     }
-    for key, value in read_notes(folder).items():
-        record.setdefault(key, value)
-    return record
+    for key, value in read_notes(run.temporary).items():
+        entry.setdefault(key, value)
+    return entry
 
 
 def write_provenance(folder, record: dict) -> Path:
