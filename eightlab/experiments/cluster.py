@@ -1,16 +1,9 @@
 """Running independent tasks serially or on Dask's distributed scheduler.
 
-:func:`execute_tasks` runs a function on each task: in this process (one worker, no
-scheduler: nothing is started or imported), on a :class:`distributed.LocalCluster` it
-starts (one single-threaded worker process per worker), or on an existing cluster given
-by its scheduler's address. A worker that dies mid-task is replaced by its nanny and the
-task runs again elsewhere; a task that has killed :data:`ALLOWED_FAILURES` + 1 workers
-is reported (``on_lost``) while the rest finish. An exception of the function itself is
-raised, as in a serial run.
-
-A scheduler on plain TCP authenticates nobody and runs any task it is sent, so
-:func:`plain_tcp_warning` names that risk for a ``tcp://`` address off this machine;
-``tls://`` with certificates (README: "Experiments on a cluster") is the safe way.
+A worker that dies mid-task is replaced and the task runs elsewhere; a task that killed
+:data:`ALLOWED_FAILURES` + 1 workers is reported while the rest finish. A scheduler on
+plain TCP runs any task it is sent, so :func:`plain_tcp_warning` names that risk for a
+``tcp://`` address off this machine (``tls://`` is the safe way, README).
 """
 
 from __future__ import annotations
@@ -23,6 +16,7 @@ import shutil
 import sys
 import tempfile
 import uuid
+from contextlib import suppress
 from importlib.util import find_spec
 
 from eightlab.errors import EightlabError
@@ -49,25 +43,14 @@ _ADDRESS = re.compile(
 
 
 def check_address(text, name: str = "scheduler", where: str = "") -> str:
-    """A Dask scheduler address (``""`` or ``tcp://HOST:PORT``), stripped; no connection.
-
-    ``name`` and ``where`` (the parameter and its notebook) go into the message.
-
-    Raises
-    ------
-    EightlabError
-        If it is no such address or its port is not from 1 to 65535.
-    """
+    """A Dask scheduler address (``""`` or ``tcp://HOST:PORT``), stripped, without
+    connecting; an :class:`EightlabError` naming parameter ``name`` of ``where`` if it is
+    no such address or its port is not from 1 to 65535."""
     label = f"parameter {name!r}{' of ' + where if where else ''}"
-    if not isinstance(text, str):
-        raise EightlabError(
-            f"{label} expects an address such as tcp://127.0.0.1:8786 (or empty), not {text!r}"
-        )
-    address = text.strip()
-    if not address:
+    address = text.strip() if isinstance(text, str) else None
+    if address == "":
         return ""
-    match = _ADDRESS.match(address)
-    if match is None:
+    if address is None or (match := _ADDRESS.match(address)) is None:
         raise EightlabError(
             f"{label} expects an address such as tcp://127.0.0.1:8786 (or empty), not {text!r}"
         )
@@ -92,12 +75,9 @@ def _host_of(address: str) -> str:
 
 def is_loopback_host(host: str) -> bool:
     """True for ``localhost`` and the loopback addresses (127.0.0.0/8, ::1); no DNS lookup."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    with suppress(ValueError):
+        return host.lower() == "localhost" or ipaddress.ip_address(host).is_loopback
+    return False
 
 
 def plain_tcp_warning(address: str) -> str | None:
@@ -114,38 +94,21 @@ def plain_tcp_warning(address: str) -> str | None:
 def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = None,
                   runnable=None, on_row=None, on_lost=None, echo=None,
                   allowed_failures: int = ALLOWED_FAILURES) -> dict:  # fmt: skip
-    """Run ``function(task)`` for every task and hand each result to ``on_row``.
+    """Run ``function(task)`` (a module-level function) for every ``(key, task)`` of
+    ``tasks``, in order, and hand each result to ``on_row(key, task, result)``.
 
-    Parameters
-    ----------
-    function : callable
-        A module-level function (workers import it by name).
-    tasks : iterable of (key, task)
-        In the order they should start; ``key`` names the task (a string).
-    workers : int
-        Worker processes. 1 with no scheduler: everything runs here, one task at a
-        time. More: a LocalCluster of that many single-threaded worker processes.
-    scheduler : str, optional
-        The address of an existing Dask scheduler; ``workers`` is then ignored.
-    runnable : callable, optional
-        ``runnable(key, task) -> bool`` asked just before a task is submitted; False
-        skips it (``skip_deeper``).
-    on_row : callable
-        ``on_row(key, task, result)`` for every finished task, as it finishes.
-    on_lost : callable, optional
-        ``on_lost(key, task, error)`` for a task that kept killing its workers.
-    echo : callable, optional
-        Receives one-line messages (the cluster and its dashboard); default: stderr.
-    allowed_failures : int
-        Workers a task may kill before it is given up, on a cluster started here.
+    ``workers`` is 1 (everything here) or the size of a local cluster; ``scheduler``
+    names an existing one instead. ``runnable(key, task)`` is asked just before a task
+    is submitted (False skips it), ``on_lost(key, task, error)`` receives a task that
+    kept killing its workers (``allowed_failures`` on a cluster started here), ``echo``
+    the one-line messages (default: stderr).
 
     Returns
     -------
     dict
         How the tasks ran, for provenance: ``mode`` (``"serial"``, ``"local cluster"``,
         ``"remote cluster"``), ``workers``, ``threads_per_worker``, ``scheduler``,
-        ``timing`` (a sentence on how the times were measured), ``protocol``
-        (``"tls"``, ``"tcp"``, ...) and ``encrypted`` (True only on TLS).
+        ``timing`` (how the times were measured), ``protocol`` and ``encrypted``.
 
     Raises
     ------
@@ -209,21 +172,13 @@ def _describe(client, cluster, scheduler) -> dict:
     dashboard = client.dashboard_link if find_spec("bokeh") else "(install bokeh to serve it)"
     local = cluster is not None
     address = client.scheduler.address
-    return {
-        "mode": "local cluster" if local else "remote cluster",
-        "workers": len(workers),
-        "threads_per_worker": 1 if local else sorted({w.get("nthreads") for w in workers.values()}),
-        "threads": threads,
-        "scheduler": address,
-        "protocol": scheduler_protocol(address),
-        "encrypted": scheduler_protocol(address) == "tls",
-        "dashboard": dashboard,
-        "timing": (
-            f"one task per worker thread; {len(workers)} worker processes "
-            + ("sharing this machine" if local else "on the cluster's machines")
-            + ", so times are noisier than a serial run's"
-        ),
-    }
+    where = "sharing this machine" if local else "on the cluster's machines"
+    return {"mode": "local cluster" if local else "remote cluster", "workers": len(workers),
+            "threads_per_worker": 1 if local else sorted({w.get("nthreads") for w in workers.values()}),
+            "threads": threads, "scheduler": address, "protocol": scheduler_protocol(address),
+            "encrypted": scheduler_protocol(address) == "tls", "dashboard": dashboard,
+            "timing": f"one task per worker thread; {len(workers)} worker processes {where}, "
+                      "so times are noisier than a serial run's"}  # fmt: skip
 
 
 def _run_on(client, function, tasks, threads, runnable, on_row, on_lost) -> None:

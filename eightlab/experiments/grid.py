@@ -1,12 +1,8 @@
 """The experiment grid: every instance x algorithm x heuristic, one tidy row per run.
 
-:func:`run_grid` runs each search on each instance (in this process or on Dask,
-:mod:`eightlab.experiments.cluster`; resumable from a partial table,
-:mod:`eightlab.experiments.partial`) and returns one row per run
-(:mod:`eightlab.experiments.runs`). Counts are exact wherever the runs ran; times are
-measured in the process that runs the search (noisier on a cluster, whose workers share
-their machines; ``table.attrs["execution"]`` says how they ran). :func:`save_table` and
-the summaries of :mod:`eightlab.analysis.summaries` are re-exported for the notebooks.
+Runs go in this process or on Dask (:mod:`~eightlab.experiments.cluster`), resumable
+(:mod:`~eightlab.experiments.partial`); counts are exact wherever they ran, times noisier
+on a cluster. :func:`save_table` and the summaries are re-exported for the notebooks.
 
 References
 ----------
@@ -17,6 +13,7 @@ References
 from __future__ import annotations
 
 import warnings
+from contextlib import suppress
 from importlib import metadata
 
 from tqdm import tqdm
@@ -81,53 +78,40 @@ def run_grid(instances, algorithms, heuristics, goal=None, max_nodes: int | None
     Parameters
     ----------
     instances : sequence of Board or str
-        The start boards; a board's position in the sequence is its ``instance`` id.
-    algorithms : sequence of str
-        Registry names of :data:`eightlab.search.ALGORITHMS`.
-    heuristics : sequence of str
-        Registry names of :data:`eightlab.heuristics.HEURISTICS`, used by the informed
-        algorithms; uninformed ones run once, with heuristic ``""``.
+        The start boards; a board's position is its ``instance`` id.
+    algorithms, heuristics : sequence of str
+        Registry names; uninformed algorithms run once, with heuristic ``""``.
     goal : Board or str, optional
-        The goal (default: the tiles in order, blank last, of the instances' size).
-    max_nodes : int, optional
-        Budget of each run, in expanded nodes.
-    max_seconds : float, optional
-        Budget of each run, in wall-clock seconds.
+        Default: the tiles in order, blank last, of the instances' size.
+    max_nodes, max_seconds : optional
+        Budgets of each run, in expanded nodes and wall-clock seconds.
     workers : int, optional
         1 runs everything here, one run at a time; more: a Dask ``LocalCluster``
-        (:func:`eightlab.experiments.cluster.execute_tasks`); None: one per CPU core.
+        (:func:`~eightlab.experiments.cluster.execute_tasks`); None: one per CPU core.
     progress : bool, optional
         Show a tqdm bar over the runs (``eightlab run`` shows its own).
     skip_deeper : bool, optional
         Run the instances by increasing optimal length (unknown lengths last), and once
         a run of an (algorithm, heuristic) pair exceeds its budget, give its later runs
-        status ``"skipped"`` and no counts, whatever the number of workers: exponential
-        searches such as IDDFS stay within the depths their budget allows.
+        status ``"skipped"`` and no counts, whatever the number of workers.
     options : dict, optional
-        Further keywords for every :func:`~eightlab.search.solve` call (for example
-        ``{"engine": "compiled"}``); an algorithm that does not take one raises.
+        Further keywords for every :func:`~eightlab.search.solve` call.
     scheduler : str, optional
-        The address of a running Dask scheduler whose workers can import this eightlab.
+        A running Dask scheduler whose workers can import this eightlab.
     partial : str or Path, optional
-        A CSV file that makes the run resumable (:mod:`eightlab.experiments.partial`),
-        deleted once the grid is complete.
+        A CSV file that makes the run resumable (:mod:`eightlab.experiments.partial`).
 
     Returns
     -------
     pandas.DataFrame
         One row per instance x (algorithm, heuristic), by instance, then in the order
-        given; columns :data:`RUN_COLUMNS` (``status``: ``solved``, ``unsolvable``,
-        ``budget_exceeded``, ``skipped`` or ``worker_lost``; ``b_star``: nan unless
-        solved). The counts do not depend on ``workers`` or ``scheduler``;
-        ``table.attrs["execution"]`` says how the runs ran (for provenance).
+        given, columns :data:`RUN_COLUMNS`; the counts do not depend on ``workers`` or
+        ``scheduler``; ``attrs["execution"]`` says how the runs ran.
 
     Raises
     ------
     EightlabError
-        If there are no instances or no algorithms (the table would be empty), or
-        ``algorithms`` or ``heuristics`` is a string rather than a list of names.
-    UnknownNameError, BoardError, GoalMismatchError
-        On an unknown name or unreadable boards.
+        If there are no instances or algorithms, or the names are a string.
     """
     boards = [as_board(board) for board in instances]
     if not boards:
@@ -149,11 +133,10 @@ def run_grid(instances, algorithms, heuristics, goal=None, max_nodes: int | None
         for i, board in enumerate(boards)
         for algorithm, heuristic in combos
     ]
-    if skip_deeper:
-        tasks = _by_depth(tasks)
+    if skip_deeper:  # by increasing optimal length, unknown lengths last, stable otherwise
+        tasks = sorted(tasks, key=lambda t: (t[3] is None, t[3] or 0))
     keyed = [(_task_key(task), task) for task in tasks]
-    if workers is None:
-        workers = default_workers()
+    workers = default_workers() if workers is None else workers
     bar = tqdm(total=len(tasks), desc="runs", disable=not progress, leave=False)
     try:
         rows, execution = _run_tasks(keyed, workers, scheduler or None, skip_deeper, partial, bar)
@@ -189,25 +172,16 @@ def _skip_after_first_exceeded(rows: list[dict], tasks: list) -> None:
             rows[j] = skipped_row(tasks[k])
 
 
-def _version() -> str:
-    try:
-        return metadata.version("eightlab")
-    except metadata.PackageNotFoundError:  # a checkout that is not installed
-        return "unknown"
-
-
 def _task_key(task: tuple) -> str:
     instance, start, goal, _, algorithm, heuristic, max_nodes, max_seconds, options = task
+    version = "unknown"  # a checkout that is not installed
+    with suppress(metadata.PackageNotFoundError):
+        version = metadata.version("eightlab")
     return task_key(
-        _version(),
+        version,
         instance, str(start), str(goal), algorithm, heuristic, max_nodes, max_seconds,
         sorted((options or {}).items()),
     )  # fmt: skip
-
-
-def _by_depth(tasks: list) -> list:
-    """Tasks by increasing optimal length (unknown lengths last), stable otherwise."""
-    return sorted(tasks, key=lambda t: (t[3] is None, t[3] or 0))
 
 
 def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar):
@@ -216,11 +190,7 @@ def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar)
     With ``skip_deeper``, a pair whose run exceeded its budget is not started again:
     the tasks come by increasing depth, so every later task is at least as deep.
     """
-    rows = []
-    out_of_budget = set()
-    lost = []
-    store = None
-    done = {}
+    rows, out_of_budget, lost, store, done = [], set(), [], None, {}
     if partial is not None:
         store = PartialTable(partial, RUN_COLUMNS, INTEGER_COLUMNS, FLOAT_COLUMNS)
         done = {key: restored_row(row) for key, row in store.load().items()}
@@ -250,27 +220,15 @@ def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar)
         record(key, task, skipped_row(task, WORKER_LOST))
 
     try:
-        execution = execute_tasks(
-            run_one,
-            keyed,
-            workers=workers,
-            scheduler=scheduler,
-            runnable=runnable,
-            on_row=record,
-            on_lost=on_lost,
-        )
+        execution = execute_tasks(run_one, keyed, workers=workers, scheduler=scheduler,
+                                  runnable=runnable, on_row=record, on_lost=on_lost)  # fmt: skip
     finally:
         if store is not None:
             store.close()
     if store is not None and not lost:
         store.path.unlink(missing_ok=True)  # complete: a later run starts afresh
     if lost:
-        warnings.warn(
-            f"{len(lost)} runs killed their workers repeatedly and were given up "
-            f"(status {WORKER_LOST!r}): {', '.join(lost)}",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-    execution["resumed_rows"] = len(done)
-    execution["lost"] = lost
+        warnings.warn(f"{len(lost)} runs killed their workers repeatedly and were given up "
+                      f"(status {WORKER_LOST!r}): {', '.join(lost)}", RuntimeWarning, stacklevel=3)  # fmt: skip
+    execution.update(resumed_rows=len(done), lost=lost)
     return rows, execution

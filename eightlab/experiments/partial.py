@@ -1,11 +1,8 @@
 """A resumable table: finished rows appended to a CSV file as they arrive.
 
-:func:`eightlab.experiments.grid.run_grid` (``partial=PATH``) appends every finished row
-to ``PATH`` at once, with a ``task`` column holding a key of its task (eightlab's version
-included). A run started again with the file takes the rows whose key matches one of its
-tasks and runs only the others, so an interrupted run loses at most the rows that were
-running. Values read back as they were written: integers, floats (``repr``, exact),
-text; a missing number is an empty field (a missing text reads back as empty text).
+Each row carries a ``task`` key (eightlab's version included); a run started again with
+the file takes the rows whose key matches one of its tasks and runs only the others.
+Values read back as written: ints, floats (``repr``), text; a missing number is empty.
 """
 
 from __future__ import annotations
@@ -30,24 +27,12 @@ def task_key(*parts) -> str:
 
 
 class PartialTable:
-    """Rows of a table appended to ``path`` as they are finished.
-
-    Parameters
-    ----------
-    path : str or Path
-        The CSV file (created with its header if missing or if its header differs).
-    columns : sequence of str
-        The table's columns, in order.
-    integers, floats : collection of str
-        Columns read back as int or float (the others as text).
-    """
+    """Rows of a table of ``columns`` appended to ``path`` as they finish; ``integers`` and
+    ``floats`` name the columns read back as such."""
 
     def __init__(self, path, columns, integers=(), floats=()):
-        self.path = Path(path)
-        self.columns = [KEY, *columns]
-        self.integers = set(integers)
-        self.floats = set(floats)
-        self._handle = None
+        self.path, self.columns, self._handle = Path(path), [KEY, *columns], None
+        self.integers, self.floats = set(integers), set(floats)
 
     def load(self) -> dict[str, dict]:
         """The finished rows, ``task key -> row`` (empty if the file is missing or foreign)."""
@@ -73,9 +58,9 @@ class PartialTable:
         self.path.chmod(readable_mode())
         self._writer = csv.writer(self._handle)
         self._writer.writerow(self.columns)
-        for key, row in rows.items():
-            self._writer.writerow([key, *(self._text(row.get(c)) for c in self.columns[1:])])
         self._handle.flush()
+        for key, row in rows.items():
+            self.append(key, row)
 
     def append(self, key: str, row: dict) -> None:
         """Write one finished row at once."""
@@ -96,8 +81,5 @@ class PartialTable:
         return str(value)
 
     def _read(self, column: str, text: str):
-        if column in self.integers:
-            return int(text) if text else None
-        if column in self.floats:
-            return float(text) if text else None
-        return text
+        kind = int if column in self.integers else float if column in self.floats else None
+        return text if kind is None else kind(text) if text else None

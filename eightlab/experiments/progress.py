@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 #: The environment variable naming the progress file.
@@ -22,12 +22,9 @@ POLL_SECONDS = 0.5
 def report(done: int, total: int, label: str = "tasks") -> None:
     """Tell the runner (if any) that ``done`` of ``total`` tasks have finished."""
     path = os.environ.get(PROGRESS_VARIABLE)
-    if not path:
-        return
-    try:
-        Path(path).write_text(f"{int(done)} {int(total)} {label}\n")
-    except OSError:
-        pass  # progress is a courtesy: never fail a run for it
+    with suppress(OSError):  # progress is a courtesy: never fail a run for it
+        if path:
+            Path(path).write_text(f"{int(done)} {int(total)} {label}\n")
 
 
 def read(path) -> tuple[int, int, str] | None:
@@ -47,21 +44,18 @@ def watch(path, enabled: bool = True):
         return
     from tqdm import tqdm
 
-    stop = threading.Event()
-    state = {"bar": None}
+    stop, bars = threading.Event(), []  # the last one is shown
 
     def follow():
         while not stop.wait(POLL_SECONDS):
-            found = read(path)
-            if found is None:
+            if (found := read(path)) is None:
                 continue
             done, total, label = found
-            bar = state["bar"]
-            if bar is None or bar.total != total or bar.desc != label:
-                if bar is not None:
+            if not bars or bars[-1].total != total or bars[-1].desc != label:
+                for bar in bars[-1:]:
                     bar.close()
-                bar = state["bar"] = tqdm(total=total, desc=label, unit="task", leave=False)
-            bar.update(done - bar.n)
+                bars.append(tqdm(total=total, desc=label, unit="task", leave=False))
+            bars[-1].update(done - bars[-1].n)
 
     thread = threading.Thread(target=follow, daemon=True)
     thread.start()
@@ -70,5 +64,5 @@ def watch(path, enabled: bool = True):
     finally:
         stop.set()
         thread.join()
-        if state["bar"] is not None:
-            state["bar"].close()
+        for bar in bars[-1:]:
+            bar.close()

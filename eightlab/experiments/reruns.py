@@ -1,13 +1,9 @@
 """What a rerun changes: times kept apart from counts, and no timestamps in the notebook.
 
-A rerun on the same commit finds the same counts but never the same seconds. So that
-``git status`` shows only what a reader would call changed, :func:`save_table` writes a
-table's columns of seconds (``seconds`` as a word of the name: ``wall_seconds``,
-``seconds_vs_manhattan``) and readings of the machine (``memory_budget``) to
-``NAME.timings.csv`` (a column ``row``, the row of ``NAME.csv`` from 0, and those
-columns) and the rest to ``NAME.csv``; :func:`read_table` joins them again. The executed
-notebook loses the clock times, random ids and addresses papermill, nbclient and pandas
-write into it (:func:`steady_notebook`).
+:func:`save_table` writes a table's columns of seconds (``seconds`` a word of the name)
+and machine readings (``memory_budget``) to ``NAME.timings.csv`` (``row``, then those
+columns) and the counts to ``NAME.csv``, so a rerun changes only the former;
+:func:`read_table` joins them. :func:`steady_notebook` removes clock times and random ids.
 """
 
 from __future__ import annotations
@@ -38,21 +34,8 @@ def is_time_column(name: str) -> bool:
 
 
 def save_table(table, directory, name: str) -> Path:
-    """Write a table as ``directory/NAME.csv``, its times as ``NAME.timings.csv``, atomically.
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-    directory : str or Path
-        Created if missing.
-    name : str
-        File name without ``.csv``.
-
-    Returns
-    -------
-    Path
-        The CSV of counts written.
-    """
+    """Write ``table`` as ``directory/NAME.csv`` and its times as ``NAME.timings.csv``,
+    atomically (the folder created if missing); the path of ``NAME.csv``."""
     folder = Path(directory)
     timed = [column for column in table.columns if is_time_column(str(column))]
     if timed:

@@ -32,8 +32,7 @@ INTEGER_COLUMNS = ("instance", "optimal_length", "length") + tuple(
 )
 FLOAT_COLUMNS = ("wall_seconds", "cpu_seconds", "b_star")
 
-#: Status of a run that :func:`~eightlab.experiments.grid.run_grid` did not start
-#: (``skip_deeper``).
+#: Status of a run the grid did not start (``skip_deeper``).
 SKIPPED = "skipped"
 
 #: Status of a run given up after it killed its workers repeatedly (a cluster run).

@@ -1,13 +1,8 @@
 """The HTML copy of an executed notebook: one self-contained file that needs no network.
 
-nbconvert's ``lab`` template inlines its styles but links require.js, MathJax, the
-widget manager and mermaid from CDNs. ``offline.html.j2`` beside this module extends it
-without any of them and without any script, so the copy reads the same offline: GIF
-animations (:func:`eightlab.viz.stepper.gif_image`) become embedded images, live
-widgets and their state are left out (the notebook shows the same steps as a static
-figure), text printed on stderr that is no error shows in a neutral grey box, a result
-that is only a list of saved paths is left out, and the page's title is the notebook's
-first Markdown heading.
+``offline.html.j2`` beside this module extends nbconvert's ``lab`` template without
+require.js, MathJax, mermaid, widgets or any script: GIFs are embedded images, stderr
+notices sit in a grey box, and the title is the notebook's first heading.
 """
 
 from __future__ import annotations
@@ -25,9 +20,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 def notebook_title(notebook) -> str | None:
     """The text of the notebook's first Markdown heading, without backticks and escapes."""
-    for cell in notebook.cells:
-        if cell.cell_type != "markdown":
-            continue
+    for cell in (c for c in notebook.cells if c.cell_type == "markdown"):
         for line in cell.source.splitlines():
             if line.startswith("#") and line.lstrip("#").startswith(" "):
                 text = line.lstrip("#").strip().rstrip("#").strip().replace("`", "")
@@ -44,11 +37,8 @@ def saved_paths(output) -> bool:
     plain = ("".join(plain) if isinstance(plain, list) else plain).strip().strip("[]")
     parts = [p.strip() for p in plain.split(",") if p.strip()]
     path = ("PosixPath('", "WindowsPath('", "Path('")
-    return (
-        set(data) == {"text/plain"}
-        and bool(parts)
-        and all(p.startswith(path) and p.endswith("')") for p in parts)
-    )
+    paths = [p.startswith(path) and p.endswith("')") for p in parts]
+    return set(data) == {"text/plain"} and bool(parts) and all(paths)
 
 
 def offline_notebook(notebook):
@@ -62,9 +52,7 @@ def offline_notebook(notebook):
         notebook.metadata["title"] = title
     for cell in notebook.cells:
         if cell.cell_type == "code":
-            cell.outputs = [
-                o for o in cell.get("outputs", []) if WIDGET_VIEW not in o.get("data", {})
-            ]
+            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
     return notebook
 
 
@@ -80,20 +68,7 @@ def export_html(notebook) -> str:
 
 
 def write_html(notebook: Path, target: Path) -> Path:
-    """Export the executed ``notebook`` as offline HTML to ``target`` (atomically).
-
-    Parameters
-    ----------
-    notebook : Path
-        An executed ``.ipynb``.
-    target : Path
-        The ``.html`` file to write.
-
-    Returns
-    -------
-    Path
-        ``target``.
-    """
+    """Export the executed ``notebook`` as offline HTML to ``target``, atomically."""
     import nbformat
 
     return atomic_write(target, export_html(nbformat.read(notebook, as_version=4)))

@@ -1,22 +1,14 @@
 """One notebook run from start to finish, whoever runs it: ``eightlab run`` or papermill.
 
-A :class:`Run` writes into a temporary folder beside its results folder (the notebook's
-``output_dir = "."``); only on success is it swapped in, with ``provenance.json`` and
-the executed notebook's HTML, the previous folder kept as ``FOLDER.previous``. A run
-that does not finish leaves the previous results untouched and keeps its partial
-tables (``*.partial.csv``) in ``FOLDER.partial/`` for the next run of the same folder,
-which continues where it stopped (after SIGKILL, from the stale ``.tmp-`` folder).
-
-``eightlab run`` makes one :class:`Run` per notebook around papermill
-(:func:`eightlab.runner.run.run_one`); an experiment notebook makes its own with
-:func:`begin` in its first cell after the parameters, and ends it with ``run.finish()``
-in its last. :func:`begin` checks the parameters with the notebook's spec. Under
-``eightlab run`` (which marks the kernel's environment) that is all; in a kernel that ran
-papermill's injected-parameters cell (``papermill IN OUT -p ...`` or ``-f
-presets/NAME.yaml``) the run locks the results folder's parent, and its finish writes
-provenance and swaps the folder in (and, with papermill's ``--inject-paths``, copies the
-executed notebook with its HTML); anywhere else (JupyterLab) the results go to
-``results/NAME--interactive`` as they are written.
+A :class:`Run` writes into a temporary folder beside its results folder and swaps it in
+on success, with ``provenance.json`` and the HTML (the old one kept as ``.previous``);
+an unfinished run keeps its ``*.partial.csv`` tables for the next run of its folder.
+``eightlab run`` makes one per notebook around papermill; an experiment notebook makes
+its own with :func:`begin` after its parameters and ends it with ``run.finish()``. A
+kernel that ran papermill's injected-parameters cell (``papermill IN OUT -p ...`` or
+``-f presets/NAME.yaml``) does the bookkeeping itself (with ``--inject-paths`` it also
+copies the executed notebook and its HTML); under ``eightlab run`` the runner does it;
+anywhere else results go to ``results/NAME--interactive`` as written.
 """
 
 from __future__ import annotations
@@ -30,7 +22,7 @@ import signal
 import tempfile
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -91,13 +83,8 @@ def signals_deferred():
 
 @contextmanager
 def lock_results(results: Path, elsewhere: str = "give this one another --results folder"):
-    """Hold an exclusive ``fcntl`` lock on the results folder itself (no file) for the block.
-
-    Raises
-    ------
-    EightlabError
-        If another run holds it (nothing is run).
-    """
+    """Hold an exclusive ``fcntl`` lock on the results folder itself (no file) for the block;
+    an :class:`EightlabError` ending with ``elsewhere`` if another run holds it."""
     handle = os.open(results, os.O_RDONLY)
     try:
         try:
@@ -113,13 +100,8 @@ def lock_results(results: Path, elsewhere: str = "give this one another --result
 
 
 def prepare_results(results) -> None:
-    """Create the results folder if needed and check that runs can be written into it.
-
-    Raises
-    ------
-    EightlabError
-        Naming the folder and the reason.
-    """
+    """Create the results folder if needed and check that runs can be written into it (an
+    :class:`EightlabError` naming the folder and the reason if not)."""
     folder = Path(results)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -154,8 +136,8 @@ class Run:
         self.parameters, self.injected, self.mode = parameters, injected, mode
         self.preset, self.command, self.working_directory = preset, command, working_directory
         self.context, self.lock, self._cwd = context, lock, os.getcwd()
-        self.temporary = self.executed = self._lock = self.error = self.failed_notebook = None
-        self.ok, self.seconds = False, 0.0
+        self.temporary = self.executed = self.error = self.failed_notebook = None
+        self.ok, self.seconds, self._lock = False, 0.0, ExitStack()
 
     @property
     def kept(self) -> Path:
@@ -167,10 +149,8 @@ class Run:
         parent = self.folder.parent
         if self.lock:
             prepare_results(parent)
-            self._lock = lock_results(
-                parent, "give this one a folder of its own with -p output_dir DIR"
-            )
-            self._lock.__enter__()  # held until finish(), abandon() or the process's exit
+            elsewhere = "give this one a folder of its own with -p output_dir DIR"
+            self._lock.enter_context(lock_results(parent, elsewhere))  # until finish/abandon
         self.temporary = Path(tempfile.mkdtemp(prefix=f".tmp-{self.folder.name}-", dir=parent))
         os.chmod(self.temporary, readable_mode(directory=True))  # mkdtemp gives 0700
         _adopt_partials(parent, self.folder.name, self.kept, self.temporary)
@@ -204,7 +184,7 @@ class Run:
             shutil.rmtree(self.kept, ignore_errors=True)
             self.folder.with_name(f"{self.folder.name}.failed.ipynb").unlink(missing_ok=True)
         self.ok = True
-        self._release()
+        self._lock.close()
         if self.mode == "papermill":
             print(f"eightlab: results in {self.folder} ({PROVENANCE}, {self.notebook}.html)")
         return self.folder
@@ -216,26 +196,14 @@ class Run:
             if self.temporary.exists():
                 _keep_partials(self.temporary, self.kept)
                 shutil.rmtree(self.temporary, ignore_errors=True)
-        self._release()
-
-    def _release(self) -> None:
-        if self._lock is not None:
-            self._lock.__exit__(None, None, None)
-            self._lock = None
+        self._lock.close()
 
 
 def begin(name: str, namespace: dict, notebook=None) -> Run:
-    """Check a notebook's parameters and start its run (see the module docstring).
-
-    ``namespace`` is the notebook's ``globals()``: its parameters are read from it and
-    the checked values written back; ``notebook`` defaults to ``notebooks/NAME.ipynb``.
-
-    Raises
-    ------
-    EightlabError
-        One line naming a parameter whose value does not fit; or, for a papermill run,
-        a results folder another run is writing into.
-    """
+    """Check a notebook's parameters (``namespace`` is its ``globals()``; the checked values
+    are written back) and start its run; ``notebook`` defaults to ``notebooks/NAME.ipynb``.
+    Raises :class:`EightlabError` in one line naming a parameter that does not fit, or a
+    results folder another run is writing into."""
     from eightlab.runner.parameters import OUTPUT_PARAMETER, declared_parameters, default_value
     from eightlab.runner.specs import check_values
 
@@ -245,16 +213,17 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
     names = [k for k in declared if k != OUTPUT_PARAMETER and k in namespace]
     values = check_values(name, declared, {k: namespace[k] for k in names})
     namespace.update(values)
-    injected_cell = _injected_cell(namespace)
-    mode = "papermill" if injected_cell else "interactive"
+    # papermill's injected-parameters cell, if this kernel ran one (its own history)
+    cell = next((c for c in namespace.get("In", []) if c.startswith("# Parameters\n")), None)
+    mode = "papermill" if cell else "interactive"
     mode = "runner" if os.environ.get(RUNNER_VARIABLE) else mode
     output_dir = namespace.get(OUTPUT_PARAMETER, "")
     folder = Path(output_dir).resolve() if output_dir else results_root() / f"{name}--interactive"
-    injected = {k: values.get(k, namespace.get(k)) for k in _assigned(injected_cell or "")}
+    injected = {k: values.get(k, namespace.get(k)) for k in _assigned(cell or "")}
     injected.pop("PAPERMILL_INPUT_PATH", None)
     output = injected.pop("PAPERMILL_OUTPUT_PATH", None)
     parameters = {k: default_value(v["default"]) for k, v in declared.items()}
-    parameters.update({**values, OUTPUT_PARAMETER: str(folder)})
+    parameters.update(values, **{OUTPUT_PARAMETER: str(folder)})
     command = ["papermill", namespace.get("PAPERMILL_INPUT_PATH", str(path)), output or "OUT.ipynb"]
     for key, value in injected.items():
         command += ["-p", key, value if isinstance(value, str) else json.dumps(value)]
@@ -268,11 +237,6 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
         namespace[OUTPUT_PARAMETER] = "."
         atexit.register(run.abandon)
     return run
-
-
-def _injected_cell(namespace: dict) -> str | None:
-    """The source of papermill's injected-parameters cell, if this kernel ran one."""
-    return next((c for c in namespace.get("In", []) if c.startswith("# Parameters\n")), None)
 
 
 def _assigned(source: str) -> list[str]:

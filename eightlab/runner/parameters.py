@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from contextlib import suppress
 
 from eightlab.errors import EightlabError
 
@@ -91,16 +92,10 @@ def parse_value(text: str, declared_type: str | None = None, name: str | None = 
 
 def _papermill_value(text: str):
     """papermill.cli._resolve_type, restated (papermill keeps it private)."""
-    if text == "True":
-        return True
-    if text == "False":
-        return False
-    if text == "None":
-        return None
-    try:
+    if text in ("True", "False", "None"):
+        return {"True": True, "False": False, "None": None}[text]
+    with suppress(ValueError):
         return int(text)
-    except ValueError:
-        pass
     try:
         return float(text)
     except ValueError:
@@ -108,15 +103,8 @@ def _papermill_value(text: str):
 
 
 def declared_parameters(path) -> dict[str, dict]:
-    """The parameters a notebook declares in its cell tagged ``parameters``.
-
-    Returns
-    -------
-    dict
-        ``name -> {"type": type name, "default": source text, "help": comment}``; the
-        type is the one of the default value (``"str"``, ``"int"``, ``"list"``...), or
-        papermill's inferred type name when the default is not a literal.
-    """
+    """``name -> {"type", "default", "help"}`` of a notebook's cell tagged ``parameters``: the
+    type name of the default value, or papermill's inferred one when it is no literal."""
     import papermill
 
     found = papermill.inspect_notebook(str(path))

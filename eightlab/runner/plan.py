@@ -1,12 +1,8 @@
 """Planning a run: which notebooks, with which parameters, into which results folders.
 
-Every check happens here, before any kernel starts: the notebook folder holds notebooks,
-each override is declared by a selected notebook, and every value fits the notebook's
-spec (:func:`eightlab.runner.specs.check_values`). Each run gets one folder of
-``results/``: ``NAME/`` with the notebook's own parameters, ``NAME--PRESET/`` for
-``--preset PRESET``, ``NAME--custom-HASH/`` for ``-p`` overrides (HASH: 8 hex digits of
-the sorted overrides), so a researcher's run never overwrites the default results and a
-rerun with the same parameters finds its own folder and partial results.
+Every check happens here, before any kernel starts. Each run gets its folder of
+``results/``: ``NAME``, ``NAME--PRESET`` or ``NAME--custom-HASH`` (8 hex digits of the
+sorted ``-p`` overrides), so a researcher's run never overwrites the default results.
 """
 
 from __future__ import annotations
@@ -116,11 +112,8 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
         selected = [by_name[notebook]]
     raw = dict(parameters or {})
     declared = {p.stem: declared_parameters(p) for p in selected}
-    unknown = [
-        name
-        for name in raw
-        if name == OUTPUT_PARAMETER or not any(name in params for params in declared.values())
-    ]
+    known = {name for params in declared.values() for name in params} - {OUTPUT_PARAMETER}
+    unknown = [name for name in raw if name not in known]
     if unknown:
         listing = "; ".join(
             f"{nb}: {', '.join(k for k in params if k != OUTPUT_PARAMETER) or '(none)'}"
@@ -141,8 +134,7 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
         overrides = {k: given[k] for k in overrides}
         command = ["python", "-m", "eightlab", "run", "--only", path.stem]
         command += ["--preset", preset] if preset else []
-        for name in overrides:
-            command += ["-p", name, str(raw[name])]
+        command += [part for name in overrides for part in ("-p", name, str(raw[name]))]
         folder = folder_name(path.stem, preset, overrides)
         injected = {**given, OUTPUT_PARAMETER: "."}
         plans.append(Plan(path, path.stem, folder, injected, params, command))

@@ -1,10 +1,7 @@
-"""Named parameter sets: the YAML files of ``presets/``, as papermill's ``-f`` takes them.
+"""Named parameter sets: ``presets/NAME.yaml``, as papermill's ``-f`` takes them.
 
-``presets/NAME.yaml`` holds a notebook's parameters and, in its first line, the
-notebook they are for (``# notebook: compare_algorithms``). ``eightlab run --preset
-NAME`` and ``papermill notebooks/compare_algorithms.ipynb out.ipynb -f
-presets/textbook.yaml`` run the same parameters. The names are listed without reading
-the files (the command line's help lists them); a file is read when its preset is used.
+The first line names the notebook (``# notebook: compare_algorithms``); ``eightlab run
+--preset NAME`` reads the same file. Names are listed without importing yaml.
 """
 
 from __future__ import annotations
@@ -42,14 +39,9 @@ class Presets(Mapping):
     def __getitem__(self, name: str) -> tuple[str, dict]:
         import yaml
 
-        path = self._paths()[name]
-        text = path.read_text()
+        text = self._paths()[name].read_text()
         found = _NOTEBOOK.match(text)
         return (found.group(1) if found else ""), (yaml.safe_load(text) or {})
-
-    def path(self, name: str) -> Path:
-        """The file of a preset (what ``papermill -f`` takes)."""
-        return self._paths()[name]
 
 
 #: Every preset of ``presets/``.

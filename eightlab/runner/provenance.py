@@ -1,12 +1,6 @@
-"""``provenance.json``: what produced a results folder.
-
-Every finished run's folder gets one (written last, atomically, through
-:func:`eightlab.files.atomic_write`; :func:`eightlab.experiments.folders.output_folder`
-takes its presence to mean "finished"): every parameter the run used, defaults
-included, and the ones injected; the preset; package versions, the git commit and
-whether the tree was dirty, the machine, start and end times; the counting conventions
-(:data:`eightlab.search.result.CONVENTIONS`); and what the notebook itself recorded with
-:func:`note` (for example how the grid's timings were measured).
+"""``provenance.json``: what produced a results folder, written last (the mark of a finished
+run): every parameter, the injected ones, the preset, command, versions, git commit,
+machine, times, counting conventions and the notebook's own :func:`note` entries.
 """
 
 from __future__ import annotations
@@ -16,6 +10,7 @@ import os
 import platform
 import shlex
 import subprocess
+from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -70,11 +65,9 @@ def git_state(folder, exclude=None) -> dict:
     pathspec = ["."]
     top = _git(folder, "rev-parse", "--show-toplevel")
     if exclude is not None and top:
-        try:
+        with suppress(ValueError):
             relative = Path(exclude).resolve().relative_to(Path(top.strip()))
             pathspec.append(f":(exclude){relative.as_posix()}")
-        except ValueError:
-            pass
     status = _git(Path(top.strip()) if top else folder, "status", "--porcelain", "--", *pathspec)
     return {"commit": commit.strip(), "dirty": None if status is None else bool(status.strip())}
 
@@ -105,7 +98,7 @@ def static_provenance(notebooks_dir, results) -> dict:
             "machine": platform.machine(),
             "processor": platform.processor() or None,
             "cpu_count": os.cpu_count(),
-        },
+        },  # fmt: skip
     }
 
 

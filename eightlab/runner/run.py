@@ -1,13 +1,9 @@
 """``python -m eightlab run`` (``make results``): every notebook through papermill.
 
-Tutorials (file names starting with digits) run first, then the experiments, each group
-by file name, each into its own folder of ``results/`` through a
-:class:`~eightlab.runner.lifecycle.Run`: the executed notebook, its HTML, the tables and
-figures it wrote, and ``provenance.json``. Nothing runs before every check has passed
-(:func:`eightlab.runner.plan.plan_runs`), the results folder can be written to, and no
-other run holds it. Ctrl-C, SIGTERM and SIGHUP stop the run; the clean-up kills the
-kernel's whole process group (the kernel, Dask workers, pools), removes its connection
-file and the temporary folder.
+Tutorials (``01_...``) first, then the experiments, each into its own folder of
+``results/`` through a :class:`~eightlab.runner.lifecycle.Run`, once every check has
+passed. Ctrl-C, SIGTERM and SIGHUP stop the run; the clean-up kills the kernel's process
+group (the kernel, Dask workers, pools) and removes its connection file.
 """
 
 from __future__ import annotations
@@ -18,7 +14,7 @@ import signal
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from eightlab.errors import EightlabError
@@ -47,23 +43,13 @@ __all__ = ["PRESETS", "Run", "prepare_results", "run_from_cli", "run_notebooks"]
 
 def run_notebooks(only=None, parameters=None, preset=None, notebooks_dir=None, results_dir=None,
                   progress: bool = True, echo=None) -> list[Run]:  # fmt: skip
-    """Execute notebooks with papermill into ``results_dir`` (see the module docstring).
+    """Execute the planned notebooks with papermill into ``results_dir``; the runs, ended.
 
-    ``only``, ``parameters`` (string values read as papermill's ``-p`` reads them) and
-    ``preset`` go to :func:`~eightlab.runner.plan.plan_runs`; the folders default to
-    ``notebooks/`` and ``results/`` of the checkout (or of the working directory);
-    ``progress`` shows bars over the notebooks and a grid's tasks; ``echo`` receives the
-    one-line messages (default: standard error). Returns the runs, ended.
-
-    Raises
-    ------
-    UnknownNameError, EightlabError
-        On a plan that does not check out or a results folder that cannot be used or
-        that another run is writing (nothing runs).
-    KeyboardInterrupt
-        On Ctrl-C, :class:`~eightlab.runner.lifecycle.Interrupted` on SIGTERM or SIGHUP,
-        with no temporary folder, file or process left behind.
-    """
+    ``only``, ``parameters`` and ``preset`` go to :func:`~eightlab.runner.plan.plan_runs`;
+    the folders default to ``notebooks/`` and ``results/`` of the checkout; ``progress``
+    shows bars; ``echo`` receives the one-line messages (default: standard error). Raises
+    an :class:`EightlabError` before anything runs on a plan or results folder that does
+    not check out, and leaves nothing behind on Ctrl-C, SIGTERM or SIGHUP."""
     from tqdm import tqdm
 
     notebooks_dir = notebooks_root() if notebooks_dir is None else notebooks_dir
@@ -71,24 +57,15 @@ def run_notebooks(only=None, parameters=None, preset=None, notebooks_dir=None, r
     plans = plan_runs(only, dict(parameters or {}), preset, notebooks_dir)
     prepare_results(results)
     context = static_provenance(Path(notebooks_dir), results)
+    say = echo or (lambda text: (tqdm.write if progress else print)(text, file=sys.stderr))
     records = []
     with signals_interrupt(), lock_results(results):
         bar = tqdm(plans, desc="notebooks", unit="notebook", disable=not progress)
         for plan in bar:
             bar.set_description(plan.name)
-            run = run_one(plan, results, preset, context, progress=progress)
-            records.append(run)
-            message = (
-                f"eightlab: {plan.name} done in {run.seconds:.1f} s -> {run.folder}"
-                if run.ok
-                else run.error
-            )
-            if echo is not None:
-                echo(message)
-            elif progress:
-                tqdm.write(message, file=sys.stderr)
-            else:
-                print(message, file=sys.stderr)
+            records.append(run := run_one(plan, results, preset, context, progress=progress))
+            say(f"eightlab: {plan.name} done in {run.seconds:.1f} s -> {run.folder}" if run.ok
+                else run.error)  # fmt: skip
         bar.close()
     return records
 
@@ -170,21 +147,14 @@ def _kill_kernels(managers: list) -> None:
     for manager in managers:
         provisioner = getattr(manager, "provisioner", None)
         group = getattr(provisioner, "pgid", None) or getattr(provisioner, "pid", None)
-        if group:
-            try:
+        with suppress(ProcessLookupError, PermissionError):
+            if group:
                 os.killpg(group, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        process = getattr(provisioner, "process", None)
-        if process is not None:
-            try:
+        with suppress(Exception):  # best effort: it was killed
+            if (process := getattr(provisioner, "process", None)) is not None:
                 process.wait(timeout=5)
-            except Exception:  # noqa: BLE001, S110 - best effort: it was killed
-                pass
-        try:
+        with suppress(Exception):  # best effort
             manager.cleanup_connection_file()
-        except Exception:  # noqa: BLE001, S110 - best effort
-            pass
 
 
 def _pass_on(kernel_stderr) -> None:
@@ -227,16 +197,7 @@ def failure_message(name: str, error: BaseException) -> str:
 
 def run_from_cli(args) -> int:
     """``python -m eightlab run``: 0 if every notebook succeeded, 1 if one failed, 128 +
-    the signal number after SIGTERM or SIGHUP (``args``: ``only``, ``parameter``,
-    ``preset``, ``notebooks``, ``results``).
-
-    Raises
-    ------
-    EightlabError
-        On an unknown notebook, preset or parameter (the command line exits with 2).
-    KeyboardInterrupt
-        On Ctrl-C (the command line exits with 130).
-    """
+    the signal number after SIGTERM or SIGHUP."""
     parameters = {}
     for name, value in args.parameter or []:
         if name in parameters:

@@ -1,12 +1,8 @@
-"""One spec per experiment: each notebook's parameters, their ranges, board size and pairs.
+"""One spec per experiment: each notebook's parameter ranges, board size, pairs, opt-in.
 
-A notebook's :class:`Experiment` says everything about its parameters that their types
-(the defaults of the notebook's cell tagged ``parameters``) do not: the range of each
-(:class:`Rule`), the board size its boards and heuristics must have, the start and goal
-parameters that must form a solvable pair, and whether it runs only when asked for
-(``opt_in``). ``eightlab run`` checks a plan with it before any kernel starts, and a
-notebook's first cell checks its values with it again
-(:func:`eightlab.runner.lifecycle.begin`), through the same :func:`check_values`.
+``eightlab run`` checks a plan with :func:`check_values` before any kernel starts, and a
+notebook's first cell checks its values again with the same function
+(:func:`eightlab.runner.lifecycle.begin`). The types are the notebook's defaults.
 """
 
 from __future__ import annotations
@@ -15,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from eightlab.errors import EightlabError
-from eightlab.runner.parameters import OUTPUT_PARAMETER, default_value, parse_value
+from eightlab.runner.parameters import default_value, parse_value
 
 #: The largest exact distance of the 8-puzzle (31 moves, for any goal).
 MAX_DEPTH_3X3 = 31
@@ -164,23 +160,13 @@ def spec_of(notebook: str) -> Experiment:
 
 
 def check_values(notebook: str, declared: dict, given: dict, typed: dict | None = None) -> dict:
-    """Check a notebook's parameters alone and together; the values to inject.
+    """Check a notebook's ``given`` parameters alone and together; the values to inject.
 
-    ``declared`` is :func:`~eightlab.runner.parameters.declared_parameters`; a string
-    of ``given`` is read as papermill's ``-p`` reads it, by the type of the default;
-    ``typed`` holds the text each value was typed as, for the messages.
-
-    Returns
-    -------
-    dict
-        The ``given`` values checked: lists read from their text, an int given to a
-        float parameter a float, a board given as an int its text (``012345678``).
-
-    Raises
-    ------
-    EightlabError
-        One line naming the parameter and the notebook.
-    """
+    ``declared`` is :func:`~eightlab.runner.parameters.declared_parameters`; a string is
+    read as papermill's ``-p`` reads it, ``typed`` holds the text each value was typed as.
+    Lists come back read from their text, an int for a float parameter a float, a board
+    given as an int its text (``012345678``). Raises :class:`EightlabError` in one line
+    naming the parameter and the notebook."""
     spec, typed = spec_of(notebook), typed or {}
     checked = {}
     for name, value in given.items():
@@ -206,25 +192,24 @@ def check_values(notebook: str, declared: dict, given: dict, typed: dict | None 
         if rule.registry == "heuristics" and spec.shape and value is not None:
             _check_shapes(notebook, name, [value] if isinstance(value, str) else value, spec.shape)
     for start, goal in spec.pairs:
-        if start in boards and goal in boards:
-            _check_pair(notebook, start, goal, boards[start], boards[goal])
+        from eightlab.puzzle.solvability import is_solvable
+
+        a, b = boards.get(start), boards.get(goal)
+        if a is not None and b is not None and not is_solvable(a, b):
+            raise EightlabError(
+                f"parameters {start!r} and {goal!r} of {notebook}: {b} cannot be reached from {a} "
+                "(the pair has the wrong parity); swap two tiles of one of them"
+            )
     return checked
 
 
 def check_parameter(notebook: str, name: str, value, declared: dict, text=None):
-    """Check one value against the type of the parameter's default, then its :class:`Rule`.
+    """Check one value against the type of its parameter's default, then its :class:`Rule`.
 
-    ``declared`` holds the parameter's ``type`` (of its default) and ``default``
-    (text); ``text`` is the value as typed, for the message. An int parameter takes an
-    int (not a bool), a float one a finite number (returned as a float), a bool one true
-    or false, a list one a list (of ints or numbers when the default holds only such);
-    a string or None default takes any type.
-
-    Raises
-    ------
-    EightlabError
-        One line naming the parameter and the notebook.
-    """
+    An int parameter takes an int (not a bool), a float one a finite number (returned as
+    a float), a bool one true or false, a list one a list (of ints or numbers when the
+    default holds only such); a string or None default any type. Raises
+    :class:`EightlabError` naming the parameter and the notebook."""
     kind, shown = declared.get("type"), repr(text if isinstance(text, str) else value)
     rule = spec_of(notebook).rules.get(name) or Rule()
 
@@ -274,7 +259,8 @@ def _check_rule(where: str, value, rule: Rule, shown: str) -> None:
     for number in [v for v in (value if rule.items else [value]) if _is_number(v)]:
         low_ok = rule.low is None or number >= rule.low
         if not (low_ok and (rule.high is None or number <= rule.high)):
-            bound = f">= {_number(rule.low)}" if rule.high is None else _between(rule)
+            low = _number(rule.low)
+            bound = f">= {low}" if rule.high is None else f"from {low} to {_number(rule.high)}"
             # "no instances to run" explains a count too small, not one too large
             reason = why if (not low_ok or rule.why != _COUNT) else ""
             raise EightlabError(f"{where} must be {bound}, not {number}{reason}")
@@ -299,16 +285,6 @@ def _board(notebook: str, name: str, value, shape):
             f"{rows * cols - 1}-puzzle), not the {board.rows}x{board.cols} board {value!s}"
         )
     return board
-
-
-def _check_pair(notebook: str, start: str, goal: str, a, b) -> None:
-    from eightlab.puzzle.solvability import is_solvable
-
-    if not is_solvable(a, b):
-        raise EightlabError(
-            f"parameters {start!r} and {goal!r} of {notebook}: {b} cannot be reached from {a} "
-            "(the pair has the wrong parity); swap two tiles of one of them"
-        )
 
 
 def _check_shapes(notebook: str, parameter: str, names, shape) -> None:
@@ -343,16 +319,9 @@ def _number(value) -> str:
     return str(value) if _is_int(value) else f"{value:g}"
 
 
-def _between(rule: Rule) -> str:
-    return f"from {_number(rule.low)} to {_number(rule.high)}"
-
-
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-__all__ = ["OUTPUT_PARAMETER", "SPECS", "Experiment", "Rule", "check_parameter", "check_values"]
