@@ -312,6 +312,38 @@ def test_an_executed_copy_re_executed_does_not_overwrite_its_results(tmp_path, m
     assert folders.output_folder("nb", str(fresh)) == fresh
 
 
+def test_a_papermill_kernel_is_known_by_its_injected_cell_and_an_executed_copy_is_spared(
+    tmp_path, monkeypatch
+):
+    from eightlab.runner.lifecycle import begin
+
+    monkeypatch.delenv("EIGHTLAB_RUNNER", raising=False)
+    monkeypatch.setenv("EIGHTLAB_BATCH", "")
+    notebook = tmp_path / "nb.ipynb"
+    _write_notebook(notebook, 'output_dir: str = ""  # where\nseed: int = 1  # seed', "")
+    out = tmp_path / "out"
+    cell = f"# Parameters\noutput_dir = {str(out)!r}\nseed = 2\n"
+    monkeypatch.chdir(tmp_path)
+    assert begin("nb", {"output_dir": str(out), "seed": 2}, notebook).mode == "interactive"
+    namespace = {"In": ["", cell], "output_dir": str(out), "seed": 2}
+    run = begin("nb", namespace, notebook)
+    try:
+        assert run.mode == "papermill" and Path.cwd() == run.temporary
+        assert namespace["output_dir"] == "." and run.injected == {
+            "output_dir": str(out),
+            "seed": 2,
+        }
+        assert run.command[:3] == ["papermill", str(notebook), "OUT.ipynb"]
+    finally:
+        run.abandon()
+    assert Path.cwd() == tmp_path and not list(tmp_path.glob(".tmp-*"))
+    out.mkdir()
+    (out / "provenance.json").write_text("{}")  # an executed copy of a finished run, run again
+    monkeypatch.chdir(out)
+    run = begin("nb", {"In": ["", cell], "output_dir": str(out), "seed": 2}, notebook)
+    assert run.mode == "interactive" and run.temporary is None
+
+
 # --- property: no text given to -p ends in anything but a value or an EightlabError ------
 
 DECLARED = {

@@ -29,11 +29,10 @@ def report(done: int, total: int, label: str = "tasks") -> None:
 
 def read(path) -> tuple[int, int, str] | None:
     """``(done, total, label)`` from a progress file, or None if there is none yet."""
-    try:
+    with suppress(OSError, ValueError):
         done, total, label = Path(path).read_text().split(maxsplit=2)
         return int(done), int(total), label.strip()
-    except (OSError, ValueError):
-        return None
+    return None
 
 
 @contextmanager

@@ -219,6 +219,8 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
     mode = "runner" if os.environ.get(RUNNER_VARIABLE) else mode
     output_dir = namespace.get(OUTPUT_PARAMETER, "")
     folder = Path(output_dir).resolve() if output_dir else results_root() / f"{name}--interactive"
+    if (folder / PROVENANCE).exists() and folder == Path.cwd().resolve():
+        mode = "interactive"  # an executed copy re-executed where it lies: its results stay
     injected = {k: values.get(k, namespace.get(k)) for k in _assigned(cell or "")}
     injected.pop("PAPERMILL_INPUT_PATH", None)
     output = injected.pop("PAPERMILL_OUTPUT_PATH", None)

@@ -38,10 +38,9 @@ def note(folder, key: str, value) -> Path:
 
 def read_notes(folder) -> dict:
     """The entries of ``folder/notes.json`` (empty if there is none or it is unreadable)."""
-    try:
+    notes = {}
+    with suppress(OSError, ValueError):
         notes = json.loads((Path(folder) / NOTES).read_text())
-    except (OSError, ValueError):
-        return {}
     return notes if isinstance(notes, dict) else {}
 
 

@@ -117,11 +117,10 @@ def _is_json(path: Path) -> bool:
     """Whether ``path`` holds one whole JSON document (not one cut short)."""
     import json
 
-    try:
+    with suppress(OSError, ValueError):
         json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return False
-    return True
+        return True
+    return False
 
 
 def _kernel_manager_class(stderr, managers: list):
