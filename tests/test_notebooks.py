@@ -540,7 +540,7 @@ def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
     assert provenance["conventions"]
     assert not list(compare_run.glob("*.partial.csv"))
     assert provenance["command"].startswith("python -m eightlab run --only compare_algorithms")
-    # issue 20: the counts apart from the seconds, so a rerun leaves the counts unchanged
+    # the counts apart from the seconds, so a rerun leaves the counts unchanged
     runs = pd.read_csv(compare_run / "runs.csv")
     timings = pd.read_csv(compare_run / "runs.timings.csv")
     assert "wall_seconds" not in runs and "expanded" in runs
@@ -660,7 +660,7 @@ def test_papermill_by_hand_takes_what_its_p_passes(tmp_path):
     assert (pd.read_csv(out / "h_vs_hstar.csv").groupby("heuristic")["count"].sum() == 2000).all()
 
 
-# --- issue 20: a direct papermill run is a full run --------------------------------------
+# --- a direct papermill run is a full run ------------------------------------------------
 
 EXPERIMENTS = ("compare_algorithms", "heuristic_admissibility", "korf100")
 PAPERMILL = [sys.executable, "-m", "papermill", "--no-progress-bar", "-k", "python3"]

@@ -1,4 +1,4 @@
-"""The runner under faults (issue 10): signals, concurrent runs, odd values, modes, resuming.
+"""The runner under faults: signals, concurrent runs, odd values, modes, resuming.
 
 Tiny notebooks written here; each kernel start costs a few seconds, so only the tests
 that need a kernel start one.
@@ -64,7 +64,7 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")  # a zombie has ended (no init reaps it in a container)
 
 
-# --- (4) signals leave nothing behind ----------------------------------------------------
+# --- signals leave nothing behind --------------------------------------------------------
 
 HANG = """
 import os, pathlib, subprocess, time
@@ -110,7 +110,7 @@ def test_a_signal_leaves_no_folder_file_or_process(tmp_path, signum):
     assert not Path(connection).exists()
 
 
-# --- (7) concurrent runs on one results folder -------------------------------------------
+# --- concurrent runs on one results folder -----------------------------------------------
 
 
 def test_a_second_run_on_the_same_results_folder_is_refused(tmp_path, capsys, monkeypatch):
@@ -129,7 +129,7 @@ def test_a_second_run_on_the_same_results_folder_is_refused(tmp_path, capsys, mo
     assert list(results.iterdir()) == []
 
 
-# --- (6) values read as papermill reads them ---------------------------------------------
+# --- values read as papermill reads them -------------------------------------------------
 
 
 @pytest.fixture
@@ -158,7 +158,7 @@ def test_a_list_with_a_leading_zero_is_refused_as_ambiguous(seeded):
     assert plan.parameters["depths"] == [10, 12]
 
 
-# --- (8) every parameter of every notebook has a range, checked before any kernel ----------
+# --- every parameter of every notebook has a range, checked before any kernel --------------
 
 EVERY_PARAMETER = [
     (path.stem, name, info)
@@ -225,7 +225,7 @@ def test_none_is_taken_only_where_it_means_something():
         check_parameter("compare_algorithms", "goal", None, {"type": "NoneType", "default": None})
 
 
-# --- (10) modes, (13) resuming, (15) progress: one tiny run each ---------------------------
+# --- modes, resuming, progress: one tiny run each ------------------------------------------
 
 PARTIAL = """
 import pathlib
@@ -280,7 +280,7 @@ def test_a_partial_table_of_a_killed_run_is_adopted(tmp_path):
     assert not stale.exists() and other.exists()
 
 
-# --- (5)/(issue 12) where a notebook writes -----------------------------------------------
+# --- where a notebook writes ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["compare_algorithms", "heuristic_admissibility"])
@@ -374,7 +374,7 @@ def test_any_text_is_a_value_or_a_one_line_error(name, text):
         assert "\n" not in str(error).replace(repr(text), "")
 
 
-# --- issue 20: every parameter a kernel would reject is refused before it starts ---------
+# --- every parameter a kernel would reject is refused before it starts -------------------
 
 
 @pytest.mark.parametrize(

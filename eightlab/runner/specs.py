@@ -170,10 +170,10 @@ def check_values(notebook: str, declared: dict, given: dict, typed: dict | None 
     spec, typed = spec_of(notebook), typed or {}
     checked = {}
     for name, value in given.items():
-        info = declared[name]
-        if isinstance(value, str) and info["type"] != "str":
+        info = declared.get(name, {})  # a preset's undeclared name goes through unchecked
+        if isinstance(value, str) and info.get("type") != "str":
             typed.setdefault(name, value)
-            value = parse_value(value, info["type"], name)
+            value = parse_value(value, info.get("type"), name)
         checked[name] = check_parameter(notebook, name, value, info, typed.get(name))
     values = {k: default_value(v["default"]) for k, v in declared.items() if k in spec.rules}
     values.update(checked)
