@@ -2,7 +2,8 @@
 
 Runs go in this process or on Dask (:mod:`~eightlab.experiments.cluster`), resumable
 (:mod:`~eightlab.experiments.partial`); counts are exact wherever they ran, times noisier
-on a cluster. :func:`save_table` and the summaries are re-exported for the notebooks.
+on a cluster. :func:`~eightlab.experiments.reruns.save_table` and the summaries are
+re-exported for the notebooks.
 
 References
 ----------
