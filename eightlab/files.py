@@ -1,4 +1,4 @@
-"""Files: atomic, world-readable writing, and the cache folder with its files.
+"""Files: atomic, world-readable writing, the cache folder, and arrays behind a JSON header.
 
 A reader never sees half a file: data go to a temporary file in the target's folder,
 which is flushed, given the mode a plain ``open`` would give (0644 under the usual
@@ -8,6 +8,7 @@ a signal leaves the previous file as it was and no temporary file behind.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -89,24 +90,6 @@ def atomic_write(target, data: bytes | str | Callable[[Path], None]) -> Path:
 CACHE_ENV = "EIGHTLAB_CACHE_DIR"
 
 
-def read_cache_file(path: Path | None) -> tuple[bytes, bytes] | None:
-    """The header line (without its newline) and the data of a cache file.
-
-    None when there is no path (the cache is off), the file cannot be read or it has no
-    header line; never raises.
-    """
-    if path is None:
-        return None
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    head, sep, data = raw.partition(b"\n")
-    if not sep:
-        return None
-    return head, data
-
-
 def cache_directory() -> Path | None:
     """Where the BFS tables are cached on disk; ``None`` when the cache is off.
 
@@ -118,3 +101,61 @@ def cache_directory() -> Path | None:
         return Path(override) if override.strip() else None
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "eightlab"
+
+
+def write_arrays(path, header: dict, arrays) -> Path:
+    """Write ``arrays`` to ``path`` atomically, behind one JSON line: ``header``, the
+    arrays' dtypes and shapes, and a blake2b digest of their bytes (see :func:`read_arrays`).
+    """
+    import numpy as np
+
+    arrays = [np.ascontiguousarray(a) for a in arrays]
+    head = _described(header, arrays)
+
+    def write(temporary: Path) -> None:
+        with open(temporary, "wb") as out:
+            out.write(json.dumps(head, sort_keys=True).encode() + b"\n")
+            for array in arrays:
+                out.write(memoryview(array).cast("B"))
+
+    return atomic_write(path, write)
+
+
+def read_arrays(path, header_only: bool = False):
+    """``(header, arrays)`` of a file :func:`write_arrays` wrote, or None (never raises)
+    when there is no path, the file cannot be read, its header is no such header, or its
+    length or digest is not the header's. The arrays are read-only views of one buffer.
+    With ``header_only``: ``(header, expected file size)`` from the first line alone.
+    """
+    import numpy as np
+
+    try:
+        with open(path, "rb") as handle:
+            line = handle.readline()
+            head = json.loads(line)
+            layout = [(np.dtype(kind), tuple(shape)) for kind, shape in head["arrays"]]
+            sizes = [kind.itemsize * int(np.prod(shape)) for kind, shape in layout]
+            if header_only:
+                return head, len(line) + sum(sizes)
+            data = handle.read()
+    except (OSError, TypeError, ValueError, KeyError):
+        return None
+    if len(data) != sum(sizes):
+        return None
+    body = np.frombuffer(data, dtype=np.uint8)
+    offsets = np.cumsum([0, *sizes])
+    arrays = [body[a:b].view(kind).reshape(shape) for (kind, shape), a, b in
+              zip(layout, offsets[:-1], offsets[1:], strict=True)]  # fmt: skip
+    if _described(head, arrays) != head:
+        return None
+    return head, arrays
+
+
+def _described(header: dict, arrays) -> dict:
+    import hashlib
+
+    digest = hashlib.blake2b(digest_size=16)
+    for array in arrays:
+        digest.update(memoryview(array).cast("B"))
+    layout = [[array.dtype.str, list(array.shape)] for array in arrays]
+    return {**header, "arrays": layout, "blake2b": digest.hexdigest()}

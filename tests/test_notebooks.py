@@ -25,9 +25,11 @@ from eightlab.cli import main
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.heuristics import get_heuristic
 from eightlab.runner import run as notebooks
-from eightlab.runner.parameters import check_parameter, parse_value
-from eightlab.runner.plan import PRESETS, discover, folder_name, override_hash, plan_runs
+from eightlab.runner.parameters import parse_value
+from eightlab.runner.plan import discover, folder_name, override_hash, plan_runs
+from eightlab.runner.presets import PRESETS
 from eightlab.runner.run import run_notebooks
+from eightlab.runner.specs import check_parameter
 from eightlab.search import ALGORITHMS
 from eightlab.search.result import CONVENTIONS
 
@@ -321,8 +323,6 @@ def test_overrides_that_fit_the_declared_type(typed_folder, name, text, expected
         ("items", "[true]", "expects a list of ints"),
         ("names", "nosuch", "expects a list, not 'nosuch'; write it as a YAML list"),
         ("flag", "1", "parameter 'flag' of typed expects true or false, not '1'"),
-        ("per_depth", "0", "parameter 'per_depth' of typed must be from 1 to 1000, not 0"),
-        ("per_depth", "-3", "must be from 1 to 1000, not -3"),
     ],
 )
 def test_overrides_that_do_not_fit_are_refused(typed_folder, name, text, message):
@@ -337,8 +337,8 @@ def test_python_values_are_checked_too():
     assert check_parameter("nb", "seed", 4, declared) == 4
     with pytest.raises(EightlabError, match="'seed' of nb expects an int, not True"):
         check_parameter("nb", "seed", True, declared)
-    with pytest.raises(EightlabError, match="'depths' of nb must not be empty"):
-        check_parameter("nb", "depths", [], {"type": "list", "default": "[1]"})
+    with pytest.raises(EightlabError, match="'depths' of compare_algorithms must not be empty"):
+        check_parameter("compare_algorithms", "depths", [], {"type": "list", "default": "[1]"})
     with pytest.raises(EightlabError, match="expects a list, not 'x'"):
         check_parameter("nb", "algorithms", "x", {"type": "list", "default": "['a']"})
 
@@ -540,7 +540,7 @@ def test_compare_algorithms_writes_tables_figures_provenance(compare_run):
     assert provenance["conventions"]
     assert not list(compare_run.glob("*.partial.csv"))
     assert provenance["command"].startswith("python -m eightlab run --only compare_algorithms")
-    # issue 20: the counts apart from the seconds, so a rerun leaves the counts unchanged
+    # the counts apart from the seconds, so a rerun leaves the counts unchanged
     runs = pd.read_csv(compare_run / "runs.csv")
     timings = pd.read_csv(compare_run / "runs.timings.csv")
     assert "wall_seconds" not in runs and "expanded" in runs
@@ -660,7 +660,7 @@ def test_papermill_by_hand_takes_what_its_p_passes(tmp_path):
     assert (pd.read_csv(out / "h_vs_hstar.csv").groupby("heuristic")["count"].sum() == 2000).all()
 
 
-# --- issue 20: a direct papermill run is a full run --------------------------------------
+# --- a direct papermill run is a full run ------------------------------------------------
 
 EXPERIMENTS = ("compare_algorithms", "heuristic_admissibility", "korf100")
 PAPERMILL = [sys.executable, "-m", "papermill", "--no-progress-bar", "-k", "python3"]
@@ -675,7 +675,7 @@ def test_an_experiment_begins_after_its_parameters_and_finishes_last(name):
         i for i, c in enumerate(notebook.cells) if "parameters" in c.metadata.get("tags", [])
     )
     setup = notebook.cells[index + 1].source
-    assert f'eightlab.runner.notebook.begin("{name}", globals())' in setup
+    assert f'eightlab.runner.lifecycle.begin("{name}", globals())' in setup
     assert notebook.cells[-1].source.startswith("run.finish()")
 
 
@@ -688,8 +688,10 @@ def _papermill(tmp_path, name, *args, cwd=None):
 
 
 def test_a_direct_papermill_run_writes_provenance_and_html(tmp_path):
+    """With ``--inject-paths`` the kernel knows papermill's output and copies it, with HTML."""
     out = tmp_path / "results" / "mine"
-    run = _papermill(tmp_path, "heuristic_admissibility", "-p", "goal", "012345678",
+    run = _papermill(tmp_path, "heuristic_admissibility", "--inject-paths",
+                     "-p", "goal", "012345678",
                      "-p", "output_dir", str(out), *ADMISSIBILITY_TINY)  # fmt: skip
     assert run.returncode == 0, run.stderr[-2000:]
     names = {p.name for p in out.iterdir()}
@@ -707,8 +709,28 @@ def test_a_direct_papermill_run_writes_provenance_and_html(tmp_path):
     assert "Do the heuristics keep their promises?" in html
 
 
+def test_papermill_takes_a_preset_file_as_it_is(tmp_path):
+    """``papermill ... -f presets/textbook.yaml`` runs the textbook preset (here on two
+    depths, one board each, so that it is quick) into a finished results folder."""
+    notebook, parameters = PRESETS["textbook"]
+    out = tmp_path / "results" / "textbook"
+    preset = NOTEBOOKS.parent / "presets" / "textbook.yaml"
+    run = _papermill(tmp_path, notebook, "-f", str(preset), "-p", "depths", "[2, 4]",
+                     "-p", "per_depth", "1", "-p", "output_dir", str(out))  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:]
+    provenance = json.loads((out / "provenance.json").read_text())
+    for name in ("algorithms", "heuristics", "max_nodes", "seed", "sampling"):
+        assert provenance["parameters"][name] == parameters[name]
+    assert provenance["injected"]["depths"] == [2, 4] and provenance["seed"] == 1
+    runs = pd.read_csv(out / "runs.csv")
+    assert set(runs["algorithm"]) == {"iddfs-tree", "astar"}
+    assert sorted(runs["optimal_length"].unique()) == [2, 4]
+    assert (out / "runs.timings.csv").exists()
+    assert sorted(p.name for p in out.parent.iterdir()) == ["textbook"]
+
+
 def test_a_second_papermill_writer_is_refused(tmp_path):
-    from eightlab.runner.execute import lock_results
+    from eightlab.runner.lifecycle import lock_results
 
     results = tmp_path / "results"
     results.mkdir()

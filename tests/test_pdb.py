@@ -343,10 +343,10 @@ def test_pdb_list_marks_truncated_and_junk_files(korf555, capsys):
 def test_an_unwritable_cache_warns_once_in_one_line(korf555, monkeypatch, capsys):
     import eightlab.heuristics.pdb.cache as cache
 
-    def refuse(path, write):
+    def refuse(path, *contents):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cache, "atomic_write", refuse)
+    monkeypatch.setattr(cache, "write_arrays", refuse)
     monkeypatch.setattr(cache, "_WARNED", set())
     for _ in range(3):
         assert cache.save(KORF_GOAL, "5-5-5", korf555.patterns, korf555.tables, 1.0) is None

@@ -1,4 +1,4 @@
-"""The runner under faults (issue 10): signals, concurrent runs, odd values, modes, resuming.
+"""The runner under faults: signals, concurrent runs, odd values, modes, resuming.
 
 Tiny notebooks written here; each kernel start costs a few seconds, so only the tests
 that need a kernel start one.
@@ -26,17 +26,16 @@ from eightlab.errors import EightlabError
 from eightlab.experiments import folders
 from eightlab.files import readable_mode
 from eightlab.runner import run as runner
-from eightlab.runner.execute import lock_results
+from eightlab.runner.lifecycle import lock_results
 from eightlab.runner.parameters import (
     OUTPUT_PARAMETER,
-    check_parameter,
     declared_parameters,
     default_value,
     parse_value,
-    rule_for,
 )
 from eightlab.runner.plan import discover, plan_runs
 from eightlab.runner.run import run_notebooks
+from eightlab.runner.specs import SPECS, check_parameter
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -65,7 +64,7 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")  # a zombie has ended (no init reaps it in a container)
 
 
-# --- (4) signals leave nothing behind ----------------------------------------------------
+# --- signals leave nothing behind --------------------------------------------------------
 
 HANG = """
 import os, pathlib, subprocess, time
@@ -111,7 +110,7 @@ def test_a_signal_leaves_no_folder_file_or_process(tmp_path, signum):
     assert not Path(connection).exists()
 
 
-# --- (7) concurrent runs on one results folder -------------------------------------------
+# --- concurrent runs on one results folder -----------------------------------------------
 
 
 def test_a_second_run_on_the_same_results_folder_is_refused(tmp_path, capsys, monkeypatch):
@@ -130,7 +129,7 @@ def test_a_second_run_on_the_same_results_folder_is_refused(tmp_path, capsys, mo
     assert list(results.iterdir()) == []
 
 
-# --- (6) values read as papermill reads them ---------------------------------------------
+# --- values read as papermill reads them -------------------------------------------------
 
 
 @pytest.fixture
@@ -159,7 +158,7 @@ def test_a_list_with_a_leading_zero_is_refused_as_ambiguous(seeded):
     assert plan.parameters["depths"] == [10, 12]
 
 
-# --- (8) every parameter of every notebook has a range, checked before any kernel ----------
+# --- every parameter of every notebook has a range, checked before any kernel --------------
 
 EVERY_PARAMETER = [
     (path.stem, name, info)
@@ -173,7 +172,9 @@ EVERY_PARAMETER = [
     "notebook, name, info", EVERY_PARAMETER, ids=[f"{n}-{p}" for n, p, _ in EVERY_PARAMETER]
 )
 def test_every_parameter_has_a_rule_its_default_keeps(notebook, name, info):
-    assert rule_for(notebook, name) is not None, f"add {name!r} to eightlab.runner.parameters.RULES"
+    assert name in SPECS[notebook].rules, (
+        f"add {name!r} to the spec of {notebook} (runner/specs.py)"
+    )
     default = default_value(info["default"])
     if isinstance(default, str) and info["type"] == "list":
         pytest.fail(f"{notebook}: {name} default is not a literal")
@@ -224,7 +225,7 @@ def test_none_is_taken_only_where_it_means_something():
         check_parameter("compare_algorithms", "goal", None, {"type": "NoneType", "default": None})
 
 
-# --- (10) modes, (13) resuming, (15) progress: one tiny run each ---------------------------
+# --- modes, resuming, progress: one tiny run each ------------------------------------------
 
 PARTIAL = """
 import pathlib
@@ -279,7 +280,7 @@ def test_a_partial_table_of_a_killed_run_is_adopted(tmp_path):
     assert not stale.exists() and other.exists()
 
 
-# --- (5)/(issue 12) where a notebook writes -----------------------------------------------
+# --- where a notebook writes ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["compare_algorithms", "heuristic_admissibility"])
@@ -309,6 +310,38 @@ def test_an_executed_copy_re_executed_does_not_overwrite_its_results(tmp_path, m
     assert folders.output_folder("nb", "") == tmp_path / "results" / "nb--interactive"
     fresh = tmp_path / "fresh"
     assert folders.output_folder("nb", str(fresh)) == fresh
+
+
+def test_a_papermill_kernel_is_known_by_its_injected_cell_and_an_executed_copy_is_spared(
+    tmp_path, monkeypatch
+):
+    from eightlab.runner.lifecycle import begin
+
+    monkeypatch.delenv("EIGHTLAB_RUNNER", raising=False)
+    monkeypatch.setenv("EIGHTLAB_BATCH", "")
+    notebook = tmp_path / "nb.ipynb"
+    _write_notebook(notebook, 'output_dir: str = ""  # where\nseed: int = 1  # seed', "")
+    out = tmp_path / "out"
+    cell = f"# Parameters\noutput_dir = {str(out)!r}\nseed = 2\n"
+    monkeypatch.chdir(tmp_path)
+    assert begin("nb", {"output_dir": str(out), "seed": 2}, notebook).mode == "interactive"
+    namespace = {"In": ["", cell], "output_dir": str(out), "seed": 2}
+    run = begin("nb", namespace, notebook)
+    try:
+        assert run.mode == "papermill" and Path.cwd() == run.temporary
+        assert namespace["output_dir"] == "." and run.injected == {
+            "output_dir": str(out),
+            "seed": 2,
+        }
+        assert run.command[:3] == ["papermill", str(notebook), "OUT.ipynb"]
+    finally:
+        run.abandon()
+    assert Path.cwd() == tmp_path and not list(tmp_path.glob(".tmp-*"))
+    out.mkdir()
+    (out / "provenance.json").write_text("{}")  # an executed copy of a finished run, run again
+    monkeypatch.chdir(out)
+    run = begin("nb", {"In": ["", cell], "output_dir": str(out), "seed": 2}, notebook)
+    assert run.mode == "interactive" and run.temporary is None
 
 
 # --- property: no text given to -p ends in anything but a value or an EightlabError ------
@@ -341,7 +374,7 @@ def test_any_text_is_a_value_or_a_one_line_error(name, text):
         assert "\n" not in str(error).replace(repr(text), "")
 
 
-# --- issue 20: every parameter a kernel would reject is refused before it starts ---------
+# --- every parameter a kernel would reject is refused before it starts -------------------
 
 
 @pytest.mark.parametrize(
@@ -409,7 +442,7 @@ def test_a_truncated_failed_notebook_is_not_kept(tmp_path, monkeypatch):
     """A full disk cuts the executed notebook short: no invalid .failed.ipynb stays."""
     import papermill
 
-    from eightlab.runner.execute import run_one
+    from eightlab.runner.run import run_one
 
     notebooks = tmp_path / "nb"
     notebooks.mkdir()
@@ -430,13 +463,16 @@ def test_a_truncated_failed_notebook_is_not_kept(tmp_path, monkeypatch):
 
 
 def test_times_are_kept_apart_from_counts(tmp_path):
-    from eightlab.experiments.reruns import read_table, split_timings
+    import pandas as pd
 
-    (tmp_path / "runs.csv").write_text(
-        "algorithm,expanded,wall_seconds,cpu_seconds,status\nbfs,10,0.5,0.4,solved\nastar,3,,0.1,x\n"
-    )
-    (tmp_path / "counts.csv").write_text("a,b\n1,2\n")
-    split_timings(tmp_path)
+    from eightlab.experiments.grid import save_table
+    from eightlab.experiments.reruns import read_table
+
+    runs = pd.DataFrame({"algorithm": ["bfs", "astar"], "expanded": [10, 3],
+                         "wall_seconds": [0.5, None], "cpu_seconds": [0.4, 0.1],
+                         "status": ["solved", "x"]})  # fmt: skip
+    save_table(runs, tmp_path, "runs")
+    save_table(pd.DataFrame({"a": [1], "b": [2]}), tmp_path, "counts")
     assert (
         tmp_path / "runs.csv"
     ).read_text() == "algorithm,expanded,status\nbfs,10,solved\nastar,3,x\n"

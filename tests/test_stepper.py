@@ -108,16 +108,13 @@ def _notebook_with_gif_and_widget():
     return notebook, gif
 
 
-def test_offline_notebook_embeds_gifs_and_drops_widgets():
+def test_offline_notebook_drops_widgets():
     notebook, gif = _notebook_with_gif_and_widget()
     offline = html.offline_notebook(notebook)
     assert "widgets" not in offline.metadata and "widgets" in notebook.metadata
     outputs = offline.cells[1].outputs
     assert len(outputs) == 2
-    assert (
-        outputs[0]["data"]["text/html"]
-        == f'<img src="data:image/gif;base64,{gif}" alt="animation">'
-    )
+    assert outputs[0]["data"]["image/gif"] == gif
 
 
 def test_exported_html_needs_no_network(tmp_path):
@@ -129,12 +126,3 @@ def test_exported_html_needs_no_network(tmp_path):
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
     assert not re.search(r"""url\(\s*["']?(https?:)?//""", page)  # no remote font or image
     assert f"data:image/gif;base64,{gif}" in page and "hello" in page
-
-
-def test_strip_remote_keeps_local_content():
-    page = (
-        '<link rel="stylesheet" href="https://cdn.example/x.css"><style>a{}</style>'
-        '<script src="https://cdn.example/require.js"></script><p>kept</p>'
-        "<script>\nvar inline = 1;\n</script>"
-    )
-    assert html.strip_remote(page) == "<style>a{}</style><p>kept</p>"

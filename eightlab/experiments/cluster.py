@@ -1,27 +1,9 @@
 """Running independent tasks serially or on Dask's distributed scheduler.
 
-:func:`execute_tasks` is the engine of :func:`eightlab.experiments.grid.run_grid`: it runs a
-function on each task, in this process (one worker and no scheduler: no cluster is
-started, nothing is imported), on a :class:`distributed.LocalCluster` it starts (one
-single-threaded worker process per requested worker, so one task per worker thread),
-or on an existing cluster given by its scheduler's address (``tls://host:8786``).
-
-Security: a Dask scheduler on plain TCP authenticates nobody, and a task is arbitrary
-Python run on every worker, so a scheduler reachable from a shared network on
-``tcp://`` lets anyone who reaches its port run code as the cluster's user.
-:func:`plain_tcp_warning` names that risk, before any connection, for a ``tcp://``
-address whose host is not this machine's loopback; ``tls://`` with certificates in
-Dask's configuration (README: "Experiments on a cluster") is the safe way.
-
-Faults: a worker that dies mid-task (killed, out of memory, a crash) is replaced by its
-nanny and the scheduler runs the task again elsewhere; a task that has killed
-:data:`ALLOWED_FAILURES` + 1 workers raises ``KilledWorker`` and is reported by name
-(``on_lost``) while the rest of the grid finishes. An exception raised by the function
-itself is a bug or bad input, not bad luck: it is raised here, as in a serial run.
-
-Measured on the 2-core development machine: a LocalCluster of two workers starts in
-about 2.4 s and stops in 0.6 s (``import distributed`` 0.6 s more); a one-worker run
-skips it entirely.
+A worker that dies mid-task is replaced and the task runs elsewhere; a task that killed
+:data:`ALLOWED_FAILURES` + 1 workers is reported while the rest finish. A scheduler on
+plain TCP runs any task it is sent, so :func:`plain_tcp_warning` names that risk for a
+``tcp://`` address off this machine (``tls://`` is the safe way, README).
 """
 
 from __future__ import annotations
@@ -34,6 +16,7 @@ import shutil
 import sys
 import tempfile
 import uuid
+from contextlib import suppress
 from importlib.util import find_spec
 
 from eightlab.errors import EightlabError
@@ -60,35 +43,14 @@ _ADDRESS = re.compile(
 
 
 def check_address(text, name: str = "scheduler", where: str = "") -> str:
-    """A Dask scheduler address, checked for its form (no connection is made).
-
-    Parameters
-    ----------
-    text : str
-        ``""`` (no scheduler) or ``PROTOCOL://HOST:PORT`` (``tcp://127.0.0.1:8786``).
-    name, where : str
-        The parameter's name and where it belongs, for the message.
-
-    Returns
-    -------
-    str
-        The address, stripped.
-
-    Raises
-    ------
-    EightlabError
-        If it is no such address or its port is not from 1 to 65535.
-    """
+    """A Dask scheduler address (``""`` or ``tcp://HOST:PORT``), stripped, without
+    connecting; an :class:`EightlabError` naming parameter ``name`` of ``where`` if it is
+    no such address or its port is not from 1 to 65535."""
     label = f"parameter {name!r}{' of ' + where if where else ''}"
-    if not isinstance(text, str):
-        raise EightlabError(
-            f"{label} expects an address such as tcp://127.0.0.1:8786 (or empty), not {text!r}"
-        )
-    address = text.strip()
-    if not address:
+    address = text.strip() if isinstance(text, str) else None
+    if address == "":
         return ""
-    match = _ADDRESS.match(address)
-    if match is None:
+    if address is None or (match := _ADDRESS.match(address)) is None:
         raise EightlabError(
             f"{label} expects an address such as tcp://127.0.0.1:8786 (or empty), not {text!r}"
         )
@@ -99,17 +61,7 @@ def check_address(text, name: str = "scheduler", where: str = "") -> str:
 
 
 def scheduler_protocol(address: str) -> str:
-    """The comm protocol of a Dask address: ``"tls"``, ``"tcp"`` (also for no scheme), ...
-
-    Parameters
-    ----------
-    address : str
-        A scheduler address as Dask takes it (``tls://10.0.0.5:8786``, ``host:8786``).
-
-    Returns
-    -------
-    str
-    """
+    """The comm protocol of a Dask address: ``"tls"``, ``"tcp"`` (also for no scheme), ..."""
     scheme, sep, _ = address.partition("://")
     return scheme.lower() if sep else "tcp"
 
@@ -122,33 +74,14 @@ def _host_of(address: str) -> str:
 
 
 def is_loopback_host(host: str) -> bool:
-    """True for ``localhost`` and the loopback addresses (127.0.0.0/8, ::1); no lookup.
-
-    A host name other than ``localhost`` counts as not loopback: finding out where it
-    points would need a DNS query, and this check runs before any connection.
-    """
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    """True for ``localhost`` and the loopback addresses (127.0.0.0/8, ::1); no DNS lookup."""
+    with suppress(ValueError):
+        return host.lower() == "localhost" or ipaddress.ip_address(host).is_loopback
+    return False
 
 
 def plain_tcp_warning(address: str) -> str | None:
-    """One warning line for an unencrypted scheduler address off this machine, else None.
-
-    Parameters
-    ----------
-    address : str
-        The ``scheduler`` parameter of an experiment (``tcp://HOST:PORT``).
-
-    Returns
-    -------
-    str or None
-        The line (it names the risk and the switch to ``tls://``), or None for
-        ``tls://`` and for a loopback host. Made without connecting anywhere.
-    """
+    """One warning line for a plain-TCP scheduler address off this machine, else None."""
     if scheduler_protocol(address) != "tcp" or is_loopback_host(_host_of(address)):
         return None
     return (
@@ -158,56 +91,29 @@ def plain_tcp_warning(address: str) -> str | None:
     )
 
 
-def execute_tasks(
-    function,
-    tasks,
-    *,
-    workers: int = 1,
-    scheduler: str | None = None,
-    runnable=None,
-    on_row=None,
-    on_lost=None,
-    echo=None,
-    allowed_failures: int = ALLOWED_FAILURES,
-) -> dict:
-    """Run ``function(task)`` for every task and hand each result to ``on_row``.
+def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = None,
+                  runnable=None, on_row=None, on_lost=None, echo=None,
+                  allowed_failures: int = ALLOWED_FAILURES) -> dict:  # fmt: skip
+    """Run ``function(task)`` (a module-level function) for every ``(key, task)`` of
+    ``tasks``, in order, and hand each result to ``on_row(key, task, result)``.
 
-    Parameters
-    ----------
-    function : callable
-        A module-level function (workers import it by name).
-    tasks : iterable of (key, task)
-        In the order they should start; ``key`` names the task (a string).
-    workers : int
-        Worker processes. 1 with no scheduler: everything runs here, one task at a
-        time. More: a LocalCluster of that many single-threaded worker processes.
-    scheduler : str, optional
-        The address of an existing Dask scheduler; ``workers`` is then ignored.
-    runnable : callable, optional
-        ``runnable(key, task) -> bool`` asked just before a task is submitted; False
-        skips it (``skip_deeper``).
-    on_row : callable
-        ``on_row(key, task, result)`` for every finished task, as it finishes.
-    on_lost : callable, optional
-        ``on_lost(key, task, error)`` for a task that kept killing its workers.
-    echo : callable, optional
-        Receives one-line messages (the cluster and its dashboard); default: stderr.
-    allowed_failures : int
-        Workers a task may kill before it is given up, on a cluster started here.
+    ``workers`` is 1 (everything here) or the size of a local cluster; ``scheduler``
+    names an existing one instead. ``runnable(key, task)`` is asked just before a task
+    is submitted (False skips it), ``on_lost(key, task, error)`` receives a task that
+    kept killing its workers (``allowed_failures`` on a cluster started here), ``echo``
+    the one-line messages (default: stderr).
 
     Returns
     -------
     dict
         How the tasks ran, for provenance: ``mode`` (``"serial"``, ``"local cluster"``,
         ``"remote cluster"``), ``workers``, ``threads_per_worker``, ``scheduler``,
-        ``timing`` (a sentence on how the times were measured), ``protocol``
-        (``"tls"``, ``"tcp"``, ...) and ``encrypted`` (True only on TLS).
+        ``timing`` (how the times were measured), ``protocol`` and ``encrypted``.
 
     Raises
     ------
     EightlabError
-        If ``scheduler`` is no address of the form ``tcp://HOST:PORT`` (port 1 to
-        65535); checked before connecting.
+        If ``scheduler`` is no address (:func:`check_address`), before connecting.
     """
     if scheduler is not None:  # its form and port, before any wait for a connection
         scheduler = check_address(scheduler) or None
@@ -217,23 +123,16 @@ def execute_tasks(
         for key, task in tasks:
             if runnable(key, task):
                 on_row(key, task, function(task))
-        return {
-            "mode": "serial",
-            "workers": 1,
-            "threads_per_worker": 1,
-            "scheduler": None,
-            "timing": "one task at a time in the notebook's process",
-            "protocol": None,
-            "encrypted": None,
-        }
+        return {"mode": "serial", "workers": 1, "threads_per_worker": 1, "scheduler": None,
+                "timing": "one task at a time in the notebook's process", "protocol": None,
+                "encrypted": None}  # fmt: skip
     warning = None if scheduler is None else plain_tcp_warning(scheduler)
     if warning:
         say(warning)
     import dask
     from distributed import Client, LocalCluster
 
-    cluster = None
-    scratch = None
+    cluster = scratch = None
     if scheduler is None:
         # the workers' scratch space (and its lock files) in a folder removed at the end,
         # so a run leaves nothing in $TMPDIR
@@ -245,13 +144,9 @@ def execute_tasks(
             "distributed.scheduler.worker-saturation": 1.0,
         }
         with dask.config.set(settings):
-            cluster = LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address="127.0.0.1:0",  # this machine only
-                silence_logs=logging.ERROR,
-            )
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address="127.0.0.1:0",  # this machine only
+                                   silence_logs=logging.ERROR)  # fmt: skip
     try:
         with Client(cluster if cluster is not None else scheduler) as client:
             info = _describe(client, cluster, scheduler)
@@ -277,21 +172,13 @@ def _describe(client, cluster, scheduler) -> dict:
     dashboard = client.dashboard_link if find_spec("bokeh") else "(install bokeh to serve it)"
     local = cluster is not None
     address = client.scheduler.address
-    return {
-        "mode": "local cluster" if local else "remote cluster",
-        "workers": len(workers),
-        "threads_per_worker": 1 if local else sorted({w.get("nthreads") for w in workers.values()}),
-        "threads": threads,
-        "scheduler": address,
-        "protocol": scheduler_protocol(address),
-        "encrypted": scheduler_protocol(address) == "tls",
-        "dashboard": dashboard,
-        "timing": (
-            f"one task per worker thread; {len(workers)} worker processes "
-            + ("sharing this machine" if local else "on the cluster's machines")
-            + ", so times are noisier than a serial run's"
-        ),
-    }
+    where = "sharing this machine" if local else "on the cluster's machines"
+    return {"mode": "local cluster" if local else "remote cluster", "workers": len(workers),
+            "threads_per_worker": 1 if local else sorted({w.get("nthreads") for w in workers.values()}),
+            "threads": threads, "scheduler": address, "protocol": scheduler_protocol(address),
+            "encrypted": scheduler_protocol(address) == "tls", "dashboard": dashboard,
+            "timing": f"one task per worker thread; {len(workers)} worker processes {where}, "
+                      "so times are noisier than a serial run's"}  # fmt: skip
 
 
 def _run_on(client, function, tasks, threads, runnable, on_row, on_lost) -> None:

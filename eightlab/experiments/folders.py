@@ -13,23 +13,15 @@ from pathlib import Path
 #: The file that marks a finished run's folder (written by the runner last).
 PROVENANCE = "provenance.json"
 
-#: Set in a kernel's environment by ``eightlab run``, which does the run's bookkeeping
-#: (see :func:`eightlab.runner.notebook.begin`).
+#: Set in a kernel's environment by ``eightlab run``, which does the run's bookkeeping.
 RUNNER_VARIABLE = "EIGHTLAB_RUNNER"
 
-#: Set in a kernel's environment for a batch run (``eightlab run``, papermill by hand):
-#: what the run prints is kept, so it prints no random ports.
+#: Set for a batch run (``eightlab run``, papermill by hand): it prints no random ports.
 BATCH_VARIABLE = "EIGHTLAB_BATCH"
 
 
 def repository_root() -> Path | None:
-    """The checkout eightlab was imported from (the folder holding ``notebooks/``).
-
-    Returns
-    -------
-    Path or None
-        None when eightlab is installed without its repository.
-    """
+    """The checkout eightlab was imported from (holding ``notebooks/``), or None."""
     root = Path(__file__).resolve().parents[2]
     return root if (root / "notebooks").is_dir() else None
 
@@ -47,25 +39,9 @@ def notebooks_root() -> Path:
 
 
 def output_folder(name: str, output_dir: str = "") -> Path:
-    """The folder a notebook writes into, created if missing.
-
-    Parameters
-    ----------
-    name : str
-        The notebook's name (``"compare_algorithms"``).
-    output_dir : str
-        The notebook's ``output_dir`` parameter. Empty (the default in every notebook):
-        ``results/NAME--interactive`` of the checkout, whatever the working directory.
-        A relative path is taken from the working directory (the runner passes ``"."``,
-        the run's temporary folder).
-
-    Returns
-    -------
-    Path
-        The folder. When it is a finished run's folder (it holds ``provenance.json``:
-        an executed notebook of ``results/`` re-executed in place), the results it holds
-        are left alone and ``results/NAME--interactive`` is returned instead.
-    """
+    """The folder a notebook writes into (created): ``output_dir``, relative to the working
+    directory, or ``results/NAME--interactive`` of the checkout when it is empty or a
+    finished run's folder (an executed notebook re-executed in place)."""
     folder = Path(output_dir) if output_dir else results_root() / f"{name}--interactive"
     if (folder / PROVENANCE).exists():
         folder = results_root() / f"{name}--interactive"

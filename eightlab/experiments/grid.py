@@ -1,36 +1,25 @@
 """The experiment grid: every instance x algorithm x heuristic, one tidy row per run.
 
-:func:`run_grid` runs each search on each instance and returns a
-:class:`pandas.DataFrame` with one row per run: the instance, its exact optimal length
-(from :func:`eightlab.puzzle.statespace.distance_table` for 3x3 boards), the length found, the
-status, every count of :class:`~eightlab.search.result.SearchStats`, the wall-clock and CPU
-seconds, and the effective branching factor b*. The runs are independent tasks, run in
-this process or on Dask (:mod:`eightlab.experiments.cluster`), resumable from a partial table
-(:mod:`eightlab.experiments.partial`). :func:`save_table` writes a table as CSV atomically;
-the summaries over runs are in :mod:`eightlab.analysis.summaries`, one run's row in
-:mod:`eightlab.experiments.runs` (both re-exported here).
-
-Counts are exact wherever the runs ran; times are measured one run at a time in the
-process that runs the search (on a cluster, one run per worker thread, with the workers
-sharing their machines, so times are noisier; the table's ``attrs["execution"]`` says
-how they ran).
+Runs go in this process or on Dask (:mod:`~eightlab.experiments.cluster`), resumable
+(:mod:`~eightlab.experiments.partial`); counts are exact wherever they ran, times noisier
+on a cluster. :func:`~eightlab.experiments.reruns.save_table` and the summaries are
+re-exported for the notebooks.
 
 References
 ----------
 .. [1] S. Russell and P. Norvig, *Artificial Intelligence: A Modern Approach*, 3rd ed.,
-   2010, fig. 3.29 (the table of IDS, A*(h1) and A*(h2) by depth that the ``textbook``
-   preset reproduces).
+   2010, fig. 3.29 (the table the ``textbook`` preset reproduces).
 """
 
 from __future__ import annotations
 
 import warnings
+from contextlib import suppress
 from importlib import metadata
-from pathlib import Path
 
 from tqdm import tqdm
 
-from eightlab.analysis.summaries import (  # re-exported: the notebooks import them from here
+from eightlab.analysis.summaries import (  # re-exported for the notebooks
     SUMMARY_METRICS,
     effective_branching_factor,
     iteration_table,
@@ -42,7 +31,8 @@ from eightlab.errors import EightlabError
 from eightlab.experiments.cluster import default_workers, execute_tasks
 from eightlab.experiments.partial import PartialTable, task_key
 from eightlab.experiments.progress import report
-from eightlab.experiments.runs import (  # re-exported: the tests and notebooks import them from here
+from eightlab.experiments.reruns import save_table
+from eightlab.experiments.runs import (  # re-exported for the tests and notebooks
     FLOAT_COLUMNS,
     INTEGER_COLUMNS,
     RUN_COLUMNS,
@@ -55,30 +45,15 @@ from eightlab.experiments.runs import (  # re-exported: the tests and notebooks 
     runs_table,
     skipped_row,
 )
-from eightlab.files import atomic_write
 from eightlab.heuristics import get_heuristic
 from eightlab.puzzle.board import as_board, goal_or_default
 from eightlab.search import get_algorithm
 from eightlab.search.result import Status
 
-__all__ = [
-    "FLOAT_COLUMNS",
-    "INTEGER_COLUMNS",
-    "RUN_COLUMNS",
-    "SKIPPED",
-    "STAT_COLUMNS",
-    "SUMMARY_METRICS",
-    "WORKER_LOST",
-    "effective_branching_factor",
-    "iteration_table",
-    "median_ratio",
-    "optimal_lengths",
-    "run_grid",
-    "run_one",
-    "save_table",
-    "summary_table",
-    "textbook_table",
-]
+__all__ = ["FLOAT_COLUMNS", "INTEGER_COLUMNS", "RUN_COLUMNS", "SKIPPED", "STAT_COLUMNS",
+           "SUMMARY_METRICS", "WORKER_LOST", "effective_branching_factor", "iteration_table",
+           "median_ratio", "optimal_lengths", "run_grid", "run_one", "save_table",
+           "summary_table", "textbook_table"]  # fmt: skip
 
 
 def _combinations(algorithms, heuristics) -> list[tuple[str, str]]:
@@ -95,90 +70,49 @@ def _combinations(algorithms, heuristics) -> list[tuple[str, str]]:
     return combos
 
 
-def run_grid(
-    instances,
-    algorithms,
-    heuristics,
-    goal=None,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    workers: int = 1,
-    progress: bool = True,
-    skip_deeper: bool = False,
-    *,
-    options: dict | None = None,
-    scheduler: str | None = None,
-    partial=None,
-):
+def run_grid(instances, algorithms, heuristics, goal=None, max_nodes: int | None = None,
+             max_seconds: float | None = None, workers: int = 1, progress: bool = True,
+             skip_deeper: bool = False, *, options: dict | None = None,
+             scheduler: str | None = None, partial=None):  # fmt: skip
     """Run every algorithm (with every heuristic if informed) on every instance.
 
     Parameters
     ----------
     instances : sequence of Board or str
-        The start boards; a board's position in the sequence is its ``instance`` id.
-    algorithms : sequence of str
-        Registry names of :data:`eightlab.search.ALGORITHMS`.
-    heuristics : sequence of str
-        Registry names of :data:`eightlab.heuristics.HEURISTICS`, used by the informed
-        algorithms; uninformed ones run once, with heuristic ``""``.
+        The start boards; a board's position is its ``instance`` id.
+    algorithms, heuristics : sequence of str
+        Registry names; uninformed algorithms run once, with heuristic ``""``.
     goal : Board or str, optional
-        The goal (default: the tiles in order, blank last, of the instances' size).
-    max_nodes : int, optional
-        Budget of each run, in expanded nodes.
-    max_seconds : float, optional
-        Budget of each run, in wall-clock seconds.
+        Default: the tiles in order, blank last, of the instances' size.
+    max_nodes, max_seconds : optional
+        Budgets of each run, in expanded nodes and wall-clock seconds.
     workers : int, optional
-        1 (default) runs everything in this process, one run at a time, without Dask.
-        More: a Dask ``LocalCluster`` of that many single-threaded worker processes
-        (:func:`eightlab.experiments.cluster.execute_tasks`); None: one per CPU core.
+        1 runs everything here, one run at a time; more: a Dask ``LocalCluster``
+        (:func:`~eightlab.experiments.cluster.execute_tasks`); None: one per CPU core.
     progress : bool, optional
-        Show a tqdm progress bar over the runs (and report them to ``eightlab run``,
-        which shows its own bar, when it runs the notebook).
+        Show a tqdm bar over the runs (``eightlab run`` shows its own).
     skip_deeper : bool, optional
-        Run the instances by increasing optimal length (instances of the same length in
-        the order given, those without one, unsolvable or not 3x3, last), and once a run of an
-        (algorithm, heuristic) pair exceeds its budget, start no further run of that
-        pair: its runs not started yet, on the remaining instances of the same depth
-        and on all deeper ones, get status ``"skipped"`` and no counts. On a cluster,
-        runs of the pair already started when the budget was exceeded still finish and
-        keep their own status. This keeps exponential searches such as IDDFS to the
-        depths their budget allows.
+        Run the instances by increasing optimal length (unknown lengths last), and once
+        a run of an (algorithm, heuristic) pair exceeds its budget, give its later runs
+        status ``"skipped"`` and no counts, whatever the number of workers.
     options : dict, optional
-        Further keywords for every :func:`~eightlab.search.solve` call (for example
-        ``{"engine": "compiled"}``); an algorithm that does not take one raises.
+        Further keywords for every :func:`~eightlab.search.solve` call.
     scheduler : str, optional
-        The address of a running Dask scheduler (``"tcp://host:8786"``): the runs go to
-        its workers, which must be able to import this eightlab. Empty or None: as
-        ``workers`` says.
+        A running Dask scheduler whose workers can import this eightlab.
     partial : str or Path, optional
-        A CSV file that makes the run resumable (:mod:`eightlab.experiments.partial`):
-        every finished run is appended to it at once, and the runs it already holds
-        (same eightlab version, instance, boards, algorithm, heuristic, budgets and
-        options) are taken from it instead of being run again. It is deleted once the
-        grid is complete (kept if some run was lost, so that only those run again).
+        A CSV file that makes the run resumable (:mod:`eightlab.experiments.partial`).
 
     Returns
     -------
     pandas.DataFrame
-        One row per instance x (algorithm, heuristic), by instance and then in the
-        order the algorithms and heuristics were given; columns :data:`RUN_COLUMNS`:
-        ``optimal_length`` (exact, 3x3 only), ``length`` found, ``status`` (``solved``,
-        ``unsolvable``, ``budget_exceeded``, ``skipped``, or ``worker_lost`` for a run
-        that kept killing its workers), the node counts of
-        :class:`~eightlab.search.result.SearchStats`, ``wall_seconds`` and ``cpu_seconds``
-        (seconds) and ``b_star`` (:func:`effective_branching_factor` of the nodes
-        generated at the optimal depth; nan unless solved). The counts do not depend
-        on ``workers`` or ``scheduler``. ``table.attrs["execution"]`` says how the runs
-        were executed and their times measured (for provenance), and how many rows
-        came from ``partial``.
+        One row per instance x (algorithm, heuristic), by instance, then in the order
+        given, columns :data:`RUN_COLUMNS`; the counts do not depend on ``workers`` or
+        ``scheduler``; ``attrs["execution"]`` says how the runs ran.
 
     Raises
     ------
     EightlabError
-        If there are no instances or no algorithms (the table would be empty), or
-        ``algorithms`` or ``heuristics`` is a string rather than a list of names.
-    UnknownNameError, BoardError, GoalMismatchError
-        On an unknown name or unreadable boards.
+        If there are no instances or algorithms, or the names are a string.
     """
     boards = [as_board(board) for board in instances]
     if not boards:
@@ -200,11 +134,10 @@ def run_grid(
         for i, board in enumerate(boards)
         for algorithm, heuristic in combos
     ]
-    if skip_deeper:
-        tasks = _by_depth(tasks)
+    if skip_deeper:  # by increasing optimal length, unknown lengths last, stable otherwise
+        tasks = sorted(tasks, key=lambda t: (t[3] is None, t[3] or 0))
     keyed = [(_task_key(task), task) for task in tasks]
-    if workers is None:
-        workers = default_workers()
+    workers = default_workers() if workers is None else workers
     bar = tqdm(total=len(tasks), desc="runs", disable=not progress, leave=False)
     try:
         rows, execution = _run_tasks(keyed, workers, scheduler or None, skip_deeper, partial, bar)
@@ -240,25 +173,16 @@ def _skip_after_first_exceeded(rows: list[dict], tasks: list) -> None:
             rows[j] = skipped_row(tasks[k])
 
 
-def _version() -> str:
-    try:
-        return metadata.version("eightlab")
-    except metadata.PackageNotFoundError:  # a checkout that is not installed
-        return "unknown"
-
-
 def _task_key(task: tuple) -> str:
     instance, start, goal, _, algorithm, heuristic, max_nodes, max_seconds, options = task
+    version = "unknown"  # a checkout that is not installed
+    with suppress(metadata.PackageNotFoundError):
+        version = metadata.version("eightlab")
     return task_key(
-        _version(),
+        version,
         instance, str(start), str(goal), algorithm, heuristic, max_nodes, max_seconds,
         sorted((options or {}).items()),
     )  # fmt: skip
-
-
-def _by_depth(tasks: list) -> list:
-    """Tasks by increasing optimal length (unknown lengths last), stable otherwise."""
-    return sorted(tasks, key=lambda t: (t[3] is None, t[3] or 0))
 
 
 def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar):
@@ -267,11 +191,7 @@ def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar)
     With ``skip_deeper``, a pair whose run exceeded its budget is not started again:
     the tasks come by increasing depth, so every later task is at least as deep.
     """
-    rows = []
-    out_of_budget = set()
-    lost = []
-    store = None
-    done = {}
+    rows, out_of_budget, lost, store, done = [], set(), [], None, {}
     if partial is not None:
         store = PartialTable(partial, RUN_COLUMNS, INTEGER_COLUMNS, FLOAT_COLUMNS)
         done = {key: restored_row(row) for key, row in store.load().items()}
@@ -301,48 +221,15 @@ def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar)
         record(key, task, skipped_row(task, WORKER_LOST))
 
     try:
-        execution = execute_tasks(
-            run_one,
-            keyed,
-            workers=workers,
-            scheduler=scheduler,
-            runnable=runnable,
-            on_row=record,
-            on_lost=on_lost,
-        )
+        execution = execute_tasks(run_one, keyed, workers=workers, scheduler=scheduler,
+                                  runnable=runnable, on_row=record, on_lost=on_lost)  # fmt: skip
     finally:
         if store is not None:
             store.close()
     if store is not None and not lost:
         store.path.unlink(missing_ok=True)  # complete: a later run starts afresh
     if lost:
-        warnings.warn(
-            f"{len(lost)} runs killed their workers repeatedly and were given up "
-            f"(status {WORKER_LOST!r}): {', '.join(lost)}",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-    execution["resumed_rows"] = len(done)
-    execution["lost"] = lost
+        warnings.warn(f"{len(lost)} runs killed their workers repeatedly and were given up "
+                      f"(status {WORKER_LOST!r}): {', '.join(lost)}", RuntimeWarning, stacklevel=3)  # fmt: skip
+    execution.update(resumed_rows=len(done), lost=lost)
     return rows, execution
-
-
-def save_table(table, directory, name: str) -> Path:
-    """Write a table as ``directory/name.csv`` atomically (temporary file, then rename).
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-    directory : str or Path
-        Created if missing.
-    name : str
-        File name without ``.csv``.
-
-    Returns
-    -------
-    Path
-        The CSV written.
-    """
-    return atomic_write(
-        Path(directory) / f"{name}.csv", lambda path: table.to_csv(path, index=False)
-    )

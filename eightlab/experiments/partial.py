@@ -1,18 +1,8 @@
 """A resumable table: finished rows appended to a CSV file as they arrive.
 
-:func:`eightlab.experiments.grid.run_grid` (``partial=PATH``) writes every finished row to
-``PATH`` at once (one CSV line, flushed), with a ``task`` column holding a key of the
-task that produced it. A run started again with the same file reads the rows whose key
-matches one of its tasks and runs only the others; a row of a task that is not in the
-new grid is ignored. So a run interrupted by Ctrl-C, SIGTERM, a lost worker or a lost
-machine loses at most the rows that were running, and the final table equals an
-uninterrupted run's (the wall-clock and CPU seconds of a resumed row are those of the
-run that computed it). The key includes eightlab's version; ``run_grid`` deletes the
-file once its grid is complete, so a later run never reuses rows silently.
-
-Values are written so that they read back as they were: integers, floats (in
-``repr``, exact), text; a missing number as an empty field (a missing text reads back
-as empty text: the caller restores None where it matters).
+Each row carries a ``task`` key (eightlab's version included); a run started again with
+the file takes the rows whose key matches one of its tasks and runs only the others.
+Values read back as written: ints, floats (``repr``), text; a missing number is empty.
 """
 
 from __future__ import annotations
@@ -37,24 +27,12 @@ def task_key(*parts) -> str:
 
 
 class PartialTable:
-    """Rows of a table appended to ``path`` as they are finished.
-
-    Parameters
-    ----------
-    path : str or Path
-        The CSV file (created with its header if missing or if its header differs).
-    columns : sequence of str
-        The table's columns, in order.
-    integers, floats : collection of str
-        Columns read back as int or float (the others as text).
-    """
+    """Rows of a table of ``columns`` appended to ``path`` as they finish; ``integers`` and
+    ``floats`` name the columns read back as such."""
 
     def __init__(self, path, columns, integers=(), floats=()):
-        self.path = Path(path)
-        self.columns = [KEY, *columns]
-        self.integers = set(integers)
-        self.floats = set(floats)
-        self._handle = None
+        self.path, self.columns, self._handle = Path(path), [KEY, *columns], None
+        self.integers, self.floats = set(integers), set(floats)
 
     def load(self) -> dict[str, dict]:
         """The finished rows, ``task key -> row`` (empty if the file is missing or foreign)."""
@@ -80,9 +58,9 @@ class PartialTable:
         self.path.chmod(readable_mode())
         self._writer = csv.writer(self._handle)
         self._writer.writerow(self.columns)
-        for key, row in rows.items():
-            self._writer.writerow([key, *(self._text(row.get(c)) for c in self.columns[1:])])
         self._handle.flush()
+        for key, row in rows.items():
+            self.append(key, row)
 
     def append(self, key: str, row: dict) -> None:
         """Write one finished row at once."""
@@ -103,8 +81,5 @@ class PartialTable:
         return str(value)
 
     def _read(self, column: str, text: str):
-        if column in self.integers:
-            return int(text) if text else None
-        if column in self.floats:
-            return float(text) if text else None
-        return text
+        kind = int if column in self.integers else float if column in self.floats else None
+        return text if kind is None else kind(text) if text else None

@@ -1,18 +1,15 @@
 """The progress of a long cell, shown by the runner: a bar over a grid's tasks.
 
-The runner gives the kernel the path of a small file in the environment variable
-:data:`PROGRESS_VARIABLE`; :func:`report` (called by
-:func:`eightlab.experiments.grid.run_grid` as tasks finish) writes ``done total label``
-into it, and :func:`watch`, a thread of the runner, shows it as a tqdm bar on the
-runner's standard error. A notebook run without the runner has no such variable and
-reports nothing.
+The runner names a small file in :data:`PROGRESS_VARIABLE` of the kernel's environment;
+:func:`report` (called by :func:`eightlab.experiments.grid.run_grid`) writes ``done
+total label`` into it and :func:`watch`, a thread of the runner, shows it as a tqdm bar.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 #: The environment variable naming the progress file.
@@ -25,21 +22,17 @@ POLL_SECONDS = 0.5
 def report(done: int, total: int, label: str = "tasks") -> None:
     """Tell the runner (if any) that ``done`` of ``total`` tasks have finished."""
     path = os.environ.get(PROGRESS_VARIABLE)
-    if not path:
-        return
-    try:
-        Path(path).write_text(f"{int(done)} {int(total)} {label}\n")
-    except OSError:
-        pass  # progress is a courtesy: never fail a run for it
+    with suppress(OSError):  # progress is a courtesy: never fail a run for it
+        if path:
+            Path(path).write_text(f"{int(done)} {int(total)} {label}\n")
 
 
 def read(path) -> tuple[int, int, str] | None:
     """``(done, total, label)`` from a progress file, or None if there is none yet."""
-    try:
+    with suppress(OSError, ValueError):
         done, total, label = Path(path).read_text().split(maxsplit=2)
         return int(done), int(total), label.strip()
-    except (OSError, ValueError):
-        return None
+    return None
 
 
 @contextmanager
@@ -50,21 +43,18 @@ def watch(path, enabled: bool = True):
         return
     from tqdm import tqdm
 
-    stop = threading.Event()
-    state = {"bar": None}
+    stop, bars = threading.Event(), []  # the last one is shown
 
     def follow():
         while not stop.wait(POLL_SECONDS):
-            found = read(path)
-            if found is None:
+            if (found := read(path)) is None:
                 continue
             done, total, label = found
-            bar = state["bar"]
-            if bar is None or bar.total != total or bar.desc != label:
-                if bar is not None:
+            if not bars or bars[-1].total != total or bars[-1].desc != label:
+                for bar in bars[-1:]:
                     bar.close()
-                bar = state["bar"] = tqdm(total=total, desc=label, unit="task", leave=False)
-            bar.update(done - bar.n)
+                bars.append(tqdm(total=total, desc=label, unit="task", leave=False))
+            bars[-1].update(done - bars[-1].n)
 
     thread = threading.Thread(target=follow, daemon=True)
     thread.start()
@@ -73,5 +63,5 @@ def watch(path, enabled: bool = True):
     finally:
         stop.set()
         thread.join()
-        if state["bar"] is not None:
-            state["bar"].close()
+        for bar in bars[-1:]:
+            bar.close()

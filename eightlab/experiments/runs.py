@@ -1,10 +1,4 @@
-"""One run of the experiment grid as one row: the columns, the worker function, the table.
-
-:func:`run_one` runs one search and returns its row (the function the grid's workers
-call), :func:`skipped_row` the row of a run not started, :func:`runs_table` the rows as
-a typed :class:`pandas.DataFrame`. The grid itself (which runs, in which order, on which
-workers) is :func:`eightlab.experiments.grid.run_grid`.
-"""
+"""One run of the experiment grid as one row: the columns, the worker function, the table."""
 
 from __future__ import annotations
 
@@ -28,21 +22,9 @@ STAT_COLUMNS = tuple(
 )
 
 #: The columns of :func:`~eightlab.experiments.grid.run_grid`'s table, in order.
-RUN_COLUMNS = (
-    "instance",
-    "start",
-    "goal",
-    "optimal_length",
-    "algorithm",
-    "heuristic",
-    "status",
-    "reason",
-    "length",
-    *STAT_COLUMNS,
-    "b_star",
-    "path",
-    "per_iteration",
-)
+RUN_COLUMNS = ("instance", "start", "goal", "optimal_length", "algorithm", "heuristic",
+               "status", "reason", "length", *STAT_COLUMNS, "b_star", "path",
+               "per_iteration")  # fmt: skip
 
 #: The integer and float columns of :data:`RUN_COLUMNS` (the others are text).
 INTEGER_COLUMNS = ("instance", "optimal_length", "length") + tuple(
@@ -50,8 +32,7 @@ INTEGER_COLUMNS = ("instance", "optimal_length", "length") + tuple(
 )
 FLOAT_COLUMNS = ("wall_seconds", "cpu_seconds", "b_star")
 
-#: Status of a run that :func:`~eightlab.experiments.grid.run_grid` did not start
-#: (``skip_deeper``).
+#: Status of a run the grid did not start (``skip_deeper``).
 SKIPPED = "skipped"
 
 #: Status of a run given up after it killed its workers repeatedly (a cluster run).
@@ -59,19 +40,9 @@ WORKER_LOST = "worker_lost"
 
 
 def optimal_lengths(boards, goal) -> list:
-    """Exact shortest-path lengths of 3x3 boards to ``goal`` (None for other sizes).
-
-    Parameters
-    ----------
-    boards : sequence of Board
-    goal : Board
-
-    Returns
-    -------
-    list of int or None
-        The distance from :func:`eightlab.puzzle.statespace.distance_table` (None when the
-        board cannot reach the goal, or the boards are not 3x3).
-    """
+    """Exact distances of 3x3 boards to ``goal``, from
+    :func:`eightlab.puzzle.statespace.distance_table` (None when a board cannot reach
+    the goal, and for other sizes)."""
     if goal.rows != 3 or goal.cols != 3:
         return [None] * len(boards)
     table = statespace.distance_table(goal)
@@ -83,32 +54,16 @@ def optimal_lengths(boards, goal) -> list:
 
 
 def run_one(task: tuple) -> dict:
-    """Run one search and return its row (the worker function of the grid).
+    """Run one search and return its row of :data:`RUN_COLUMNS` (the grid's worker function).
 
-    Parameters
-    ----------
-    task : tuple
-        ``(instance, start, goal, optimal_length, algorithm, heuristic, max_nodes,
-        max_seconds, options)`` with the boards as :class:`Board` (picklable, for
-        workers) and ``options`` a dict of further keywords for
-        :func:`~eightlab.search.solve`.
-
-    Returns
-    -------
-    dict
-        One row with the keys of :data:`RUN_COLUMNS`.
+    ``task`` is ``(instance, start, goal, optimal_length, algorithm, heuristic,
+    max_nodes, max_seconds, options)``, the boards as :class:`Board` and ``options``
+    further keywords for :func:`~eightlab.search.solve`.
     """
     instance, start, goal, optimal, algorithm, heuristic, max_nodes, max_seconds, options = task
     warm_up(goal, algorithm, heuristic, max_seconds, options)
-    result = solve(
-        start,
-        goal,
-        algorithm,
-        heuristic or None,
-        max_nodes=max_nodes,
-        max_seconds=max_seconds,
-        **(options or {}),
-    )
+    result = solve(start, goal, algorithm, heuristic or None, max_nodes=max_nodes,
+                   max_seconds=max_seconds, **(options or {}))  # fmt: skip
     row = result.to_row()
     row["heuristic"] = heuristic
     row["instance"] = instance
@@ -127,15 +82,10 @@ _WARM: set = set()  # (goal, algorithm, heuristic, options) this process has run
 
 def warm_up(goal, algorithm, heuristic, max_seconds, options) -> None:
     """Once per process and kind of run, a one-node search from a board one move from
-    the goal, so that the pattern databases are read and the compiled kernel loaded
-    before the timed run (a Dask worker does it on its first task; the seconds are then
-    the search's own).
+    the goal, so that tables are read and the compiled kernel loaded before the timed run.
 
-    Not for the bidirectional searches (their backward side binds the heuristic to each
-    start, so a warm-up would build tables for a board no run uses), nor for a goal
-    without moves. An ``observer`` in ``options`` is left out: it sees the timed run
-    only. A table build that outlasts ``max_seconds`` is tried here and again by the
-    first run, so that run may take up to twice its budget.
+    Not for the bidirectional searches (they bind the heuristic to each start) nor for
+    a goal without moves; an ``observer`` in ``options`` sees the timed run only.
     """
     options = {k: v for k, v in (options or {}).items() if k != "observer"}
     key = (goal, algorithm, heuristic, repr(sorted(options.items())))
@@ -152,16 +102,8 @@ def skipped_row(task: tuple, status: str = SKIPPED) -> dict:
     """The row of a task not run: its instance, boards and names, ``status``, no counts."""
     instance, start, goal, optimal, algorithm, heuristic = task[:6]
     row = dict.fromkeys(RUN_COLUMNS)
-    row.update(
-        instance=instance,
-        start=start,
-        goal=goal,
-        optimal_length=optimal,
-        algorithm=algorithm,
-        heuristic=heuristic,
-        status=status,
-        b_star=math.nan,
-    )
+    row.update(instance=instance, start=start, goal=goal, optimal_length=optimal,
+               algorithm=algorithm, heuristic=heuristic, status=status, b_star=math.nan)  # fmt: skip
     return row
 
 
@@ -175,18 +117,8 @@ def restored_row(row: dict) -> dict:
 
 
 def runs_table(rows: list[dict]) -> pd.DataFrame:
-    """The rows as a table of :data:`RUN_COLUMNS`, lengths and counts nullable integers.
-
-    Parameters
-    ----------
-    rows : list of dict
-        Rows as :func:`run_one` and :func:`skipped_row` return them.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Integer columns of type ``Int64`` (missing when not run), float columns float.
-    """
+    """Rows of :func:`run_one` and :func:`skipped_row` as a table of :data:`RUN_COLUMNS`:
+    integer columns of type ``Int64`` (missing when not run), float columns float."""
     table = pd.DataFrame(rows, columns=list(RUN_COLUMNS))
     for column in INTEGER_COLUMNS:
         table[column] = table[column].astype("Int64")

@@ -1,22 +1,20 @@
 """The lexicographic BFS tables on disk: one checked file per blank cell, never required.
 
-Building the move table and all 9 tables costs about half a second, reading them a few
-milliseconds (see ``benchmarks/bench_problems.py``). The files live in
-:func:`eightlab.files.cache_directory` (``$EIGHTLAB_CACHE_DIR``, else
-``$XDG_CACHE_HOME/eightlab``, default ``~/.cache/eightlab``): written atomically,
-checked when read (the header's blank, size and digest here, the table's own shape by
-the caller's check), rebuilt by the caller when invalid, safe to delete, and skipped
-when the directory cannot be written. Set ``EIGHTLAB_CACHE_DIR`` to the empty string to
-turn the disk cache off.
+The files live in :func:`eightlab.files.cache_directory` (``$EIGHTLAB_CACHE_DIR``, else
+``$XDG_CACHE_HOME/eightlab``, default ``~/.cache/eightlab``), written and checked by
+:func:`eightlab.files.write_arrays` and :func:`~eightlab.files.read_arrays` (the header's
+blank, size and digest; the table's own shape by the caller's check), rebuilt by the
+caller when invalid, safe to delete, and skipped when the directory cannot be written.
+Set ``EIGHTLAB_CACHE_DIR`` to the empty string to turn the disk cache off (what the
+tables cost to build and to read: ``benchmarks/bench_problems.py``).
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
-from eightlab.files import atomic_write, cache_directory, read_cache_file
+from eightlab.files import cache_directory, read_arrays, write_arrays
 
 #: Version in the file name and header; raise it when the table format changes.
 CACHE_VERSION = 1
@@ -30,11 +28,8 @@ def cache_file(blank: int) -> Path | None:
     return directory / f"lexbfs-v{CACHE_VERSION}-blank{blank}.bin"
 
 
-def _header(blank: int, data: bytes) -> bytes:
-    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-    return (
-        f"eightlab lexbfs v{CACHE_VERSION} blank={blank} n={len(data)} blake2b={digest}\n"
-    ).encode("ascii")
+def _header(blank: int) -> dict:
+    return {"kind": "eightlab lexbfs", "version": CACHE_VERSION, "blank": blank}
 
 
 def load_table(blank: int, check: Callable[[int, bytes], None]) -> bytes | None:
@@ -48,12 +43,13 @@ def load_table(blank: int, check: Callable[[int, bytes], None]) -> bytes | None:
         ``check(blank, data)`` raises :class:`ValueError` when ``data`` is not a valid
         table (:func:`eightlab.problems.lexicographic.check_table`).
     """
-    cached = read_cache_file(cache_file(blank))
-    if cached is None:
+    path = cache_file(blank)
+    found = None if path is None else read_arrays(path)
+    if found is None or any(found[0].get(k) != v for k, v in _header(blank).items()):
         return None
-    header, data = cached
-    if header + b"\n" != _header(blank, data):
+    if len(found[1]) != 1:
         return None
+    data = found[1][0].tobytes()
     try:
         check(blank, data)
     except ValueError:
@@ -63,10 +59,12 @@ def load_table(blank: int, check: Callable[[int, bytes], None]) -> bytes | None:
 
 def save_table(blank: int, data: bytes) -> None:
     """Write the table atomically (temporary file, then rename); skip on any OSError."""
+    import numpy as np
+
     path = cache_file(blank)
     if path is None:
         return
     try:
-        atomic_write(path, _header(blank, data) + data)
+        write_arrays(path, _header(blank), [np.frombuffer(data, dtype=np.uint8)])
     except OSError:
         return

@@ -1,15 +1,8 @@
 """git's smudge filter for ``notebooks/*.ipynb``: the kernel's ``language_info`` put back.
 
-The clean filter (nbstripout, set up by the Makefile) keeps only the name of a
-notebook's ``metadata.language_info``, so a notebook saved after a run reads as the
-committed one whatever Python ran it. The kernel writes the whole record again when it
-connects, and JupyterLab then shows a freshly opened notebook as modified. This filter
-runs when git writes a notebook into the working tree and puts back the record this
-Python's kernel reports (:func:`language_info`, as ipykernel writes it), so a notebook
-opens unmodified; the clean filter takes it out again on ``git add``.
-
-Run by git as ``python -m eightlab.runner.gitfilter`` (standard input to standard
-output). Input that is not a notebook passes through unchanged.
+The clean filter (nbstripout, set up by the Makefile) keeps only its name; this filter
+writes back the record this Python's kernel reports, so JupyterLab opens a notebook
+unmodified. Run by git as ``python -m eightlab.runner.gitfilter`` (stdin to stdout).
 """
 
 from __future__ import annotations
@@ -19,14 +12,7 @@ import sys
 
 
 def language_info() -> dict:
-    """The ``language_info`` this Python's IPython kernel reports (ipykernel's, by value).
-
-    Returns
-    -------
-    dict
-        name, version, mimetype, codemirror_mode, pygments_lexer, nbconvert_exporter and
-        file_extension; ``tests/test_runner_faults.py`` checks it against ipykernel's.
-    """
+    """The ``language_info`` this Python's IPython kernel reports (ipykernel's, by value)."""
     return {
         "codemirror_mode": {"name": "ipython", "version": sys.version_info[0]},
         "file_extension": ".py",

@@ -1,16 +1,8 @@
 """Planning a run: which notebooks, with which parameters, into which results folders.
 
-Every check happens here, before any kernel starts: the notebook folder holds
-notebooks, each override is declared by a selected notebook and fits its type and range
-(:func:`eightlab.runner.parameters.check_parameter`), and the parameters fit together
-(:func:`eightlab.runner.checks.check_together`: boards of the notebook's size, heuristics
-defined on it, a solvable pair, a scheduler address).
-
-Each run gets one folder of ``results/``: ``NAME/`` with the notebook's own parameters,
-``NAME--PRESET/`` for ``--preset PRESET``, ``NAME--custom-HASH/`` for ``-p`` overrides
-(HASH: 8 hex digits of the sorted overrides), so a researcher's run never overwrites
-the default results, and a rerun with the same parameters finds its own folder (and
-its partial results, :mod:`eightlab.runner.execute`).
+Every check happens here, before any kernel starts. Each run gets its folder of
+``results/``: ``NAME``, ``NAME--PRESET`` or ``NAME--custom-HASH`` (8 hex digits of the
+sorted ``-p`` overrides), so a researcher's run never overwrites the default results.
 """
 
 from __future__ import annotations
@@ -21,41 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from eightlab.errors import EightlabError, UnknownNameError
-from eightlab.runner.checks import check_together
-from eightlab.runner.parameters import (
-    OUTPUT_PARAMETER,
-    check_parameter,
-    declared_parameters,
-    default_value,
-    parse_value,
-)
+from eightlab.runner.parameters import OUTPUT_PARAMETER, declared_parameters
 from eightlab.runner.presets import PRESETS
-
-#: Notebooks that run only when asked for by name (``--only``) or by a preset, never in
-#: a run of all notebooks (``make results``): the 24-puzzle builds half a gigabyte.
-OPT_IN: tuple[str, ...] = ("korf24",)
+from eightlab.runner.specs import check_values, spec_of
 
 
 @dataclass
 class Plan:
-    """One notebook to run.
-
-    Attributes
-    ----------
-    path : Path
-        The notebook.
-    name : str
-        Its name (file name without ``.ipynb``).
-    folder : str
-        Its results folder's name.
-    parameters : dict
-        The parameters to inject, ``output_dir`` included.
-    declared : dict
-        The parameters it declares (:func:`declared_parameters`).
-    command : list of str
-        The command that runs it again, alone (``python -m eightlab run --only NAME``
-        with the preset and the ``-p`` values as typed).
-    """
+    """One notebook to run: its ``path`` and ``name``, its results ``folder``'s name, the
+    ``parameters`` to inject (``output_dir`` included), those it ``declared``
+    (:func:`declared_parameters`) and the ``command`` that runs it again, alone."""
 
     path: Path
     name: str
@@ -66,16 +33,8 @@ class Plan:
 
 
 def discover(notebooks_dir) -> list[Path]:
-    """The notebooks of a folder in run order: tutorials (``01_...``) first, then the rest.
-
-    Parameters
-    ----------
-    notebooks_dir : str or Path
-
-    Returns
-    -------
-    list of Path
-        Sorted by file name within each group.
+    """The notebooks of a folder in run order: tutorials (``01_...``) first, then the rest,
+    each group by file name.
 
     Raises
     ------
@@ -110,21 +69,11 @@ def folder_name(notebook: str, preset: str | None, overrides: dict) -> str:
 def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks") -> list[Plan]:
     """Decide which notebooks run, with which parameters, into which folders.
 
-    Parameters
-    ----------
-    only : list of str, optional
-        Notebook names to run; default all but those of :data:`OPT_IN`.
-    parameters : dict, optional
-        Overrides; string values are read as papermill's ``-p`` reads them.
-    preset : str, optional
-        A name of :data:`PRESETS`; selects its notebook.
-    notebooks_dir : str or Path
-
-    Returns
-    -------
-    list of Plan
-        In run order. With overrides, only the notebooks that declare at least one of
-        them run (each gets the overrides it declares).
+    ``only`` names the notebooks (default: all but the opt-in ones); ``parameters`` are
+    overrides, string values read as papermill's ``-p`` reads them; ``preset`` names a
+    preset of :data:`~eightlab.runner.presets.PRESETS` and selects its notebook. With
+    overrides, only the notebooks that declare one of them run. Returns the plans in
+    run order.
 
     Raises
     ------
@@ -138,7 +87,7 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
     if not paths:
         raise EightlabError(f"notebook folder {str(notebooks_dir)!r} has no notebooks (*.ipynb)")
     by_name = {p.stem: p for p in paths}
-    selected = [p for p in paths if p.stem not in OPT_IN]
+    selected = [p for p in paths if not spec_of(p.stem).opt_in]
     if only:
         wanted = [name.removesuffix(".ipynb") for name in only]
         unknown = [name for name in wanted if name not in by_name]
@@ -163,11 +112,8 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
         selected = [by_name[notebook]]
     raw = dict(parameters or {})
     declared = {p.stem: declared_parameters(p) for p in selected}
-    unknown = [
-        name
-        for name in raw
-        if name == OUTPUT_PARAMETER or not any(name in params for params in declared.values())
-    ]
+    known = {name for params in declared.values() for name in params} - {OUTPUT_PARAMETER}
+    unknown = [name for name in raw if name not in known]
     if unknown:
         listing = "; ".join(
             f"{nb}: {', '.join(k for k in params if k != OUTPUT_PARAMETER) or '(none)'}"
@@ -180,37 +126,16 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
     plans = []
     for path in selected:
         params = declared[path.stem]
-        overrides = {
-            k: v if not isinstance(v, str) else parse_value(v, params[k]["type"], k)
-            for k, v in raw.items()
-            if k in params
-        }
+        overrides = {k: v for k, v in raw.items() if k in params}
         if raw and not overrides:
             continue  # a researcher's -p run: notebooks it does not concern are not run
-        given = {**preset_parameters, **overrides}
-        for name, value in given.items():
-            if name in params:
-                typed = check_parameter(path.stem, name, value, params[name], raw.get(name))
-                given[name] = typed
-                if name in overrides:
-                    overrides[name] = typed
-        defaults = {k: default_value(v["default"]) for k, v in params.items()}
-        together = check_together(path.stem, {**defaults, **given})
-        for name in overrides:  # a board given as an int keeps its leading zero
-            overrides[name] = together[name]
-        injected = {**preset_parameters, **overrides, OUTPUT_PARAMETER: "."}
+        typed = {k: v for k, v in overrides.items() if isinstance(v, str)}
+        given = check_values(path.stem, params, {**preset_parameters, **overrides}, typed)
+        overrides = {k: given[k] for k in overrides}
         command = ["python", "-m", "eightlab", "run", "--only", path.stem]
         command += ["--preset", preset] if preset else []
-        for name in overrides:
-            command += ["-p", name, str(raw[name])]
-        plans.append(
-            Plan(
-                path,
-                path.stem,
-                folder_name(path.stem, preset, overrides),
-                injected,
-                params,
-                command,
-            )
-        )
+        command += [part for name in overrides for part in ("-p", name, str(raw[name]))]
+        folder = folder_name(path.stem, preset, overrides)
+        injected = {**given, OUTPUT_PARAMETER: "."}
+        plans.append(Plan(path, path.stem, folder, injected, params, command))
     return plans

@@ -1,40 +1,48 @@
-"""Named parameter sets of ``eightlab run --preset NAME`` (no imports: the command line
-lists them in its help without loading the runner)."""
+"""Named parameter sets: ``presets/NAME.yaml``, as papermill's ``-f`` takes them.
+
+The first line names the notebook (``# notebook: compare_algorithms``); ``eightlab run
+--preset NAME`` reads the same file. Names are listed without importing yaml.
+"""
 
 from __future__ import annotations
 
-#: Named parameter sets: ``name -> (notebook, parameters)``.
-PRESETS: dict[str, tuple[str, dict]] = {
-    # AIMA 3rd ed., fig. 3.29: the textbook's tree-search IDDFS against A* with h1 and
-    # h2, 100 boards per even depth; the tree search stops where its budget runs out
-    # (skip_deeper) and shows as missing beyond.
-    "textbook": (
-        "compare_algorithms",
-        {
-            "sampling": "depths",
-            "depths": list(range(2, 25, 2)),
-            "per_depth": 100,
-            "seed": 1,
-            "algorithms": ["iddfs-tree", "astar"],
-            "heuristics": ["misplaced", "manhattan"],
-            "max_nodes": 2_000_000,
-            "max_seconds": 30.0,
-        },
-    ),
-    # Korf (1985): IDA* with Manhattan distance on all 100 instances
-    "korf1985": ("korf100", {"heuristics": ["manhattan"], "instances": [], "workers": 2}),
-    # Felner, Korf & Hanan (2004): additive pattern databases against Manhattan, each with
-    # the reflected lookup and without (-single); 7-8 builds 0.6 GB of tables (3.8 GB and 14
-    # CPU minutes, the first time)
-    "felner2004": (
-        "korf100",
-        {
-            "heuristics": ["manhattan"]
-            + [f"pdb-{p}{s}" for p in ("5-5-5", "6-6-3", "7-8") for s in ("", "-single")],
-            "instances": [],
-            "workers": 2,
-        },
-    ),
-    # Korf & Felner (2002): the 24-puzzle with 6-6-6-6 (opt-in: builds ~0.5 GB of tables)
-    "korf24": ("korf24", {"max_seconds": 3600.0, "total_seconds": 86_400.0, "workers": 2}),
-}
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from eightlab.experiments.folders import repository_root
+
+_NOTEBOOK = re.compile(r"#\s*notebook:\s*(\S+)")
+
+
+def presets_root() -> Path:
+    """``presets/`` of the checkout, or of the working directory when there is none."""
+    root = repository_root()
+    return (root if root is not None else Path.cwd()) / "presets"
+
+
+class Presets(Mapping):
+    """``name -> (notebook, parameters)`` for every ``presets/*.yaml`` file."""
+
+    def __init__(self, folder=None):
+        self.folder = Path(folder) if folder is not None else presets_root()
+
+    def _paths(self) -> dict[str, Path]:
+        return {p.stem: p for p in sorted(self.folder.glob("*.yaml"))}
+
+    def __iter__(self):
+        return iter(self._paths())
+
+    def __len__(self) -> int:
+        return len(self._paths())
+
+    def __getitem__(self, name: str) -> tuple[str, dict]:
+        import yaml
+
+        text = self._paths()[name].read_text()
+        found = _NOTEBOOK.match(text)
+        return (found.group(1) if found else ""), (yaml.safe_load(text) or {})
+
+
+#: Every preset of ``presets/``.
+PRESETS = Presets()

@@ -1,12 +1,6 @@
-"""``provenance.json``: what produced a results folder.
-
-Every finished run's folder gets one (written last, atomically, through
-:func:`eightlab.files.atomic_write`; :func:`eightlab.experiments.folders.output_folder`
-takes its presence to mean "finished"): every parameter the run used, defaults
-included, and the ones injected; the preset; package versions, the git commit and
-whether the tree was dirty, the machine, start and end times; the counting conventions
-(:data:`eightlab.search.result.CONVENTIONS`); and what the notebook itself recorded with
-:func:`note` (for example how the grid's timings were measured).
+"""``provenance.json``: what produced a results folder, written last (the mark of a finished
+run): every parameter, the injected ones, the preset, command, versions, git commit,
+machine, times, counting conventions and the notebook's own :func:`note` entries.
 """
 
 from __future__ import annotations
@@ -16,49 +10,26 @@ import os
 import platform
 import shlex
 import subprocess
+from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
 from eightlab.experiments.folders import PROVENANCE
 from eightlab.files import atomic_write
-from eightlab.runner.parameters import default_value
 from eightlab.search.result import CONVENTIONS
 
 #: The distributions whose versions provenance.json records.
-PACKAGES = (
-    "eightlab",
-    "numpy",
-    "pandas",
-    "matplotlib",
-    "networkx",
-    "papermill",
-    "dask",
-    "distributed",
-    "numba",
-)
+PACKAGES = ("eightlab", "numpy", "pandas", "matplotlib", "networkx", "papermill", "dask",
+            "distributed", "numba")  # fmt: skip
 
 #: The file a notebook writes its own provenance entries into (see :func:`note`).
 NOTES = "notes.json"
 
 
 def note(folder, key: str, value) -> Path:
-    """Record ``key: value`` for the provenance of the results in ``folder``.
-
-    The runner adds every entry of ``folder/notes.json`` to ``provenance.json``; a
-    notebook run by hand keeps them in ``notes.json``.
-
-    Parameters
-    ----------
-    folder : str or Path
-        The notebook's output folder.
-    key : str
-    value : JSON-serialisable object
-
-    Returns
-    -------
-    Path
-        The notes file.
-    """
+    """Record ``key: value`` (JSON-serialisable) for the provenance of the results in
+    ``folder``: the entries of ``folder/notes.json`` go into ``provenance.json`` when the
+    run finishes. Returns the notes file."""
     path = Path(folder) / NOTES
     notes = read_notes(folder)
     notes[key] = value
@@ -67,10 +38,9 @@ def note(folder, key: str, value) -> Path:
 
 def read_notes(folder) -> dict:
     """The entries of ``folder/notes.json`` (empty if there is none or it is unreadable)."""
-    try:
+    notes = {}
+    with suppress(OSError, ValueError):
         notes = json.loads((Path(folder) / NOTES).read_text())
-    except (OSError, ValueError):
-        return {}
     return notes if isinstance(notes, dict) else {}
 
 
@@ -85,20 +55,8 @@ def _git(folder: Path, *args) -> str | None:
 
 
 def git_state(folder, exclude=None) -> dict:
-    """The git commit of ``folder`` and whether its tree differs from it.
-
-    Parameters
-    ----------
-    folder : str or Path
-        Any folder inside the working tree.
-    exclude : str or Path, optional
-        A folder left out of the dirty check (the results being written).
-
-    Returns
-    -------
-    dict
-        ``{"commit": str or None, "dirty": bool or None}``; None outside git.
-    """
+    """``{"commit", "dirty"}`` of the working tree holding ``folder`` (None outside git);
+    ``exclude`` (the results being written) is left out of the dirty check."""
     folder = Path(folder).resolve()
     commit = _git(folder, "rev-parse", "HEAD")
     if commit is None:
@@ -106,11 +64,9 @@ def git_state(folder, exclude=None) -> dict:
     pathspec = ["."]
     top = _git(folder, "rev-parse", "--show-toplevel")
     if exclude is not None and top:
-        try:
+        with suppress(ValueError):
             relative = Path(exclude).resolve().relative_to(Path(top.strip()))
             pathspec.append(f":(exclude){relative.as_posix()}")
-        except ValueError:
-            pass
     status = _git(Path(top.strip()) if top else folder, "status", "--porcelain", "--", *pathspec)
     return {"commit": commit.strip(), "dirty": None if status is None else bool(status.strip())}
 
@@ -141,45 +97,35 @@ def static_provenance(notebooks_dir, results) -> dict:
             "machine": platform.machine(),
             "processor": platform.processor() or None,
             "cpu_count": os.cpu_count(),
-        },
+        },  # fmt: skip
     }
 
 
-def provenance(plan, preset, context: dict, started: datetime, seconds: float, folder) -> dict:
-    """The provenance record of one finished run.
+def record(run, started: datetime, seconds: float) -> dict:
+    """The provenance record of a finished :class:`~eightlab.runner.lifecycle.Run`.
 
-    Parameters
-    ----------
-    plan : eightlab.runner.plan.Plan
-    preset : str or None
-    context : dict
-        :func:`static_provenance`.
-    started : datetime
-        When the run started (UTC).
-    seconds : float
-        Its wall-clock duration, in seconds.
-    folder : Path
-        The folder the notebook wrote into (its notes are added).
+    Every parameter, the injected ones, preset, command, the static context, start
+    (UTC) and end, ``seconds`` of wall-clock time, the counting conventions, then the
+    notes the notebook wrote (:func:`note`).
     """
-    effective = {k: default_value(v["default"]) for k, v in plan.declared.items()}
-    effective.update(plan.parameters)
-    ended = datetime.now(UTC)
-    record = {
-        "notebook": plan.path.name,
-        "parameters": effective,
-        "injected": plan.parameters,
-        "preset": preset,
-        "command": shlex.join(plan.command) if getattr(plan, "command", None) else None,
-        "seed": effective.get("seed"),
+    context = run.context or static_provenance(run.path.parent, run.folder.parent)
+    entry = {
+        "notebook": run.path.name,
+        "parameters": run.parameters,
+        "injected": run.injected,
+        "preset": run.preset,
+        "command": shlex.join(run.command) if run.command else None,
+        **({"working_directory": run.working_directory} if run.working_directory else {}),
+        "seed": run.parameters.get("seed"),
         **context,
         "started": started.isoformat(timespec="seconds"),
-        "ended": ended.isoformat(timespec="seconds"),
+        "ended": datetime.now(UTC).isoformat(timespec="seconds"),
         "duration_seconds": round(seconds, 3),
         "conventions": dict(CONVENTIONS),
     }
-    for key, value in read_notes(folder).items():
-        record.setdefault(key, value)
-    return record
+    for key, value in read_notes(run.temporary).items():
+        entry.setdefault(key, value)
+    return entry
 
 
 def write_provenance(folder, record: dict) -> Path:

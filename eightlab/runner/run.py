@@ -1,193 +1,218 @@
-"""The notebook runner behind ``python -m eightlab run`` (``make results``): the entry point.
+"""``python -m eightlab run`` (``make results``): every notebook through papermill.
 
-Every notebook of ``notebooks/`` is executed with papermill, tutorials (file names
-starting with digits, ``01_...``) first, then the experiments, each group sorted by file
-name, each into its own folder of ``results/`` with the executed notebook, its HTML,
-the tables and figures it wrote, and ``provenance.json``. The jobs are split:
-
-* :mod:`eightlab.runner.parameters`: reading ``-p`` values as papermill does, type and
-  range checks;
-* :mod:`eightlab.runner.plan`: which notebooks, which parameters, which folders;
-  :data:`~eightlab.runner.plan.PRESETS`;
-* :mod:`eightlab.runner.execute`: papermill and the kernel, the atomic swap, signals,
-  the lock, resuming unfinished runs;
-* :mod:`eightlab.runner.provenance`: ``provenance.json``;
-* :mod:`eightlab.experiments.folders`: where a notebook writes, whoever runs it.
-
-Nothing runs before every check has passed: the parameters fit their notebooks, the
-results folder can be written to, and no other run holds one of its folders.
+Tutorials (``01_...``) first, then the experiments, each into its own folder of
+``results/`` through a :class:`~eightlab.runner.lifecycle.Run`, once every check has
+passed. Ctrl-C, SIGTERM and SIGHUP stop the run; the clean-up kills the kernel's process
+group (the kernel, Dask workers, pools) and removes its connection file.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import signal
 import sys
 import tempfile
+import time
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from eightlab.errors import EightlabError
-from eightlab.experiments.folders import notebooks_root, results_root
-from eightlab.runner.execute import (
+from eightlab.experiments.folders import (
+    BATCH_VARIABLE,
+    RUNNER_VARIABLE,
+    notebooks_root,
+    results_root,
+)
+from eightlab.experiments.progress import PROGRESS_VARIABLE, watch
+from eightlab.runner.lifecycle import (
     Interrupted,
-    NotebookRun,
+    Run,
     lock_results,
-    run_one,
+    prepare_results,
+    signals_deferred,
     signals_interrupt,
 )
-from eightlab.runner.plan import PRESETS, plan_runs
+from eightlab.runner.parameters import default_value
+from eightlab.runner.plan import plan_runs
+from eightlab.runner.presets import PRESETS
 from eightlab.runner.provenance import static_provenance
 
-__all__ = ["PRESETS", "NotebookRun", "prepare_results", "run_from_cli", "run_notebooks"]
+__all__ = ["PRESETS", "Run", "prepare_results", "run_from_cli", "run_notebooks"]
 
 
-def run_notebooks(
-    only=None,
-    parameters=None,
-    preset=None,
-    notebooks_dir=None,
-    results_dir=None,
-    progress: bool = True,
-    echo=None,
-) -> list[NotebookRun]:
-    """Execute notebooks with papermill into ``results_dir`` (see the module docstring).
+def run_notebooks(only=None, parameters=None, preset=None, notebooks_dir=None, results_dir=None,
+                  progress: bool = True, echo=None) -> list[Run]:  # fmt: skip
+    """Execute the planned notebooks with papermill into ``results_dir``; the runs, ended.
 
-    Parameters
-    ----------
-    only : list of str, optional
-        Notebook names (without ``.ipynb``) to run; default all.
-    parameters : dict or list of (str, str), optional
-        Overrides; string values are read as papermill's ``-p`` reads them.
-    preset : str, optional
-        A name of :data:`~eightlab.runner.plan.PRESETS`; selects its notebook.
-    notebooks_dir, results_dir : str or Path, optional
-        Default: ``notebooks/`` and ``results/`` of the checkout eightlab is imported
-        from, whatever the working directory (of the working directory when eightlab
-        is installed without its repository).
-    progress : bool, optional
-        Show a tqdm bar over the notebooks, and one over the tasks of a notebook's grid.
-    echo : callable, optional
-        Receives the one-line messages (a finished notebook and its duration, a
-        failure); default: written to standard error.
-
-    Returns
-    -------
-    list of NotebookRun
-        One record per notebook run, in run order.
-
-    Raises
-    ------
-    UnknownNameError, EightlabError
-        On an unknown notebook, preset or parameter, a value that does not fit its
-        parameter, a results folder that cannot be created or written to, or one that
-        another run is writing (nothing is run).
-    KeyboardInterrupt
-        On Ctrl-C; :class:`~eightlab.runner.execute.Interrupted` on SIGTERM or SIGHUP.
-        Either way no temporary folder, file or process is left behind.
-    """
+    ``only``, ``parameters`` and ``preset`` go to :func:`~eightlab.runner.plan.plan_runs`;
+    the folders default to ``notebooks/`` and ``results/`` of the checkout; ``progress``
+    shows bars; ``echo`` receives the one-line messages (default: standard error). Raises
+    an :class:`EightlabError` before anything runs on a plan or results folder that does
+    not check out, and leaves nothing behind on Ctrl-C, SIGTERM or SIGHUP."""
     from tqdm import tqdm
 
-    if notebooks_dir is None:
-        notebooks_dir = notebooks_root()
-    if results_dir is None:
-        results_dir = results_root()
-    if parameters is not None and not isinstance(parameters, dict):
-        parameters = dict(parameters)
-    plans = plan_runs(only, parameters, preset, notebooks_dir)
-    results = Path(results_dir)
+    notebooks_dir = notebooks_root() if notebooks_dir is None else notebooks_dir
+    results = Path(results_root() if results_dir is None else results_dir)
+    plans = plan_runs(only, dict(parameters or {}), preset, notebooks_dir)
     prepare_results(results)
     context = static_provenance(Path(notebooks_dir), results)
+    say = echo or (lambda text: (tqdm.write if progress else print)(text, file=sys.stderr))
     records = []
     with signals_interrupt(), lock_results(results):
         bar = tqdm(plans, desc="notebooks", unit="notebook", disable=not progress)
         for plan in bar:
             bar.set_description(plan.name)
-            record = run_one(plan, results, preset, context, progress=progress)
-            records.append(record)
-            message = (
-                f"eightlab: {plan.name} done in {record.seconds:.1f} s -> {record.folder}"
-                if record.ok
-                else record.error
-            )
-            if echo is not None:
-                echo(message)
-            elif progress:
-                tqdm.write(message, file=sys.stderr)
-            else:
-                print(message, file=sys.stderr)
+            records.append(run := run_one(plan, results, preset, context, progress=progress))
+            say(f"eightlab: {plan.name} done in {run.seconds:.1f} s -> {run.folder}" if run.ok
+                else run.error)  # fmt: skip
         bar.close()
     return records
 
 
-def prepare_results(results) -> None:
-    """Create the results folder if needed and check that runs can be written into it.
+def run_one(plan, results: Path, preset, context: dict, progress: bool = False) -> Run:
+    """Execute one :class:`~eightlab.runner.plan.Plan` into ``results`` through a :class:`Run`;
+    a failure of the notebook is recorded, a signal raised after the clean-up."""
+    import papermill
 
-    Raises
-    ------
-    EightlabError
-        Naming the folder and the reason, if it cannot be created, is not a folder or
-        is not writable.
-    """
-    folder = Path(results)
+    parameters = {k: default_value(v["default"]) for k, v in plan.declared.items()}
+    run = Run(plan.name, plan.path, results / plan.folder, {**parameters, **plan.parameters},
+              plan.parameters, preset=preset, command=plan.command, context=context, lock=False)  # fmt: skip
+    # The kernel's own standard error (not the cells'), held back until the run ends:
+    # on Ctrl-C the kernel, interrupted and shut down at once, prints a ZMQ traceback.
+    kernel_stderr = tempfile.TemporaryFile()
+    managers: list = []
+    temporary, clock = run.start(), time.perf_counter()
+    executed = temporary / f"{plan.name}.ipynb"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise EightlabError(f"results folder {str(folder)!r} exists and is not a folder") from None
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise EightlabError(f"cannot create results folder {str(folder)!r}: {reason}") from None
-    try:  # os.access is not enough: root, read-only file systems, ACLs
-        os.rmdir(tempfile.mkdtemp(prefix=".tmp-check-", dir=folder))
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise EightlabError(f"results folder {str(folder)!r} is not writable: {reason}") from None
+        with _kernel_environment(temporary / ".progress"), watch(temporary / ".progress", progress):
+            papermill.execute_notebook(
+                str(plan.path), str(executed), parameters=plan.parameters,
+                kernel_name="python3", progress_bar=False, cwd=str(temporary),
+                # the kernel's start-up warnings (TCP on localhost) are noise here
+                extra_arguments=["--IPKernelApp.log_level=ERROR"],
+                kernel_manager_class=_kernel_manager_class(kernel_stderr, managers),
+            )  # fmt: skip
+        run.finish(executed)
+    except Exception as error:  # a failing notebook must not stop the others
+        run.error = failure_message(plan.name, error)
+        run.seconds = time.perf_counter() - clock
+        if executed.exists() and _is_json(executed):  # a full disk can truncate it
+            run.failed_notebook = results / f"{plan.folder}.failed.ipynb"
+            os.replace(executed, run.failed_notebook)
+    except KeyboardInterrupt:
+        kernel_stderr.close()  # what the interrupted kernel printed is noise
+        # papermill's cell task is abandoned; asyncio would print it at exit
+        logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+        raise
+    finally:
+        with signals_deferred():  # a second signal must not cut the clean-up short
+            _kill_kernels(managers)
+            run.abandon()
+    _pass_on(kernel_stderr)
+    return run
+
+
+def _is_json(path: Path) -> bool:
+    """Whether ``path`` holds one whole JSON document (not one cut short)."""
+    import json
+
+    with suppress(OSError, ValueError):
+        json.loads(path.read_bytes())
+        return True
+    return False
+
+
+def _kernel_manager_class(stderr, managers: list):
+    """An AsyncKernelManager whose kernels write their standard error into ``stderr``,
+    each appended to ``managers`` so the clean-up reaches its process group."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    class KernelManager(AsyncKernelManager):
+        async def start_kernel(self, **kw):
+            kw.setdefault("stderr", stderr)
+            managers.append(self)
+            return await super().start_kernel(**kw)
+
+    return KernelManager
+
+
+def _kill_kernels(managers: list) -> None:
+    """Kill each kernel's process group (kernel, Dask workers...) and its connection file.
+
+    jupyter_client starts every kernel in a new session, so its process group holds the
+    kernel and every process it started that did not leave the group.
+    """
+    for manager in managers:
+        provisioner = getattr(manager, "provisioner", None)
+        group = getattr(provisioner, "pgid", None) or getattr(provisioner, "pid", None)
+        with suppress(ProcessLookupError, PermissionError):
+            if group:
+                os.killpg(group, signal.SIGKILL)
+        with suppress(Exception):  # best effort: it was killed
+            if (process := getattr(provisioner, "process", None)) is not None:
+                process.wait(timeout=5)
+        with suppress(Exception):  # best effort
+            manager.cleanup_connection_file()
+
+
+def _pass_on(kernel_stderr) -> None:
+    """Write what a kernel printed on its standard error to ours, then close the file."""
+    with kernel_stderr:
+        kernel_stderr.seek(0)
+        text = kernel_stderr.read().decode("utf-8", errors="replace")
+    # jupyter_client interrupts a kernel as it shuts it down; that is not an error
+    lines = [line for line in text.splitlines() if "KeyboardInterrupt caught in kernel" not in line]
+    if "\n".join(lines).strip():
+        sys.stderr.write("\n".join(lines) + "\n")
+
+
+@contextmanager
+def _kernel_environment(progress_file: Path):
+    """The kernel's environment while it starts: this eightlab first on its PYTHONPATH (the
+    notebooks run the runner's code, installed or not), the progress file, the runner's mark."""
+    root, before = str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH")
+    values = {"PYTHONPATH": os.pathsep.join([root, before]) if before else root,
+              PROGRESS_VARIABLE: str(progress_file), RUNNER_VARIABLE: "1", BATCH_VARIABLE: "1"}  # fmt: skip
+    saved = {key: os.environ.get(key) for key in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            os.environ.pop(key, None) if value is None else os.environ.update({key: value})
+
+
+def failure_message(name: str, error: BaseException) -> str:
+    """``eightlab: notebook NAME failed in cell N: ErrorType: message`` (one line)."""
+    from papermill.exceptions import PapermillExecutionError
+
+    if isinstance(error, PapermillExecutionError):
+        text = (str(error.evalue).strip().splitlines() or [""])[0]
+        return f"eightlab: notebook {name} failed in cell {error.exec_count}: {error.ename}: {text}"
+    text = (str(error).strip().splitlines() or [""])[0]
+    return f"eightlab: notebook {name} failed: {type(error).__name__}: {text}"
 
 
 def run_from_cli(args) -> int:
-    """``python -m eightlab run``: run the notebooks; 0 if all succeeded, else 1.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        With ``only`` (list or None), ``parameter`` (list of [NAME, VALUE]),
-        ``preset``, ``notebooks`` and ``results``.
-
-    Returns
-    -------
-    int
-        0, 1 (a notebook failed), or 128 + the signal number after SIGTERM (143) or
-        SIGHUP (129), once everything is cleaned up.
-
-    Raises
-    ------
-    EightlabError
-        On an unknown notebook, preset or parameter (the command line exits with 2).
-    KeyboardInterrupt
-        On Ctrl-C (the command line exits with 130).
-    """
+    """``python -m eightlab run``: 0 if every notebook succeeded, 1 if one failed, 128 +
+    the signal number after SIGTERM or SIGHUP."""
     parameters = {}
     for name, value in args.parameter or []:
         if name in parameters:
             raise EightlabError(f"parameter {name!r} is given twice")
         parameters[name] = value
     try:
-        records = run_notebooks(
-            only=args.only,
-            parameters=parameters,
-            preset=args.preset,
-            notebooks_dir=args.notebooks,
-            results_dir=args.results,
-        )
+        records = run_notebooks(args.only, parameters, args.preset, args.notebooks, args.results)
     except Interrupted as stop:
         print(f"eightlab: stopped by {stop}", file=sys.stderr)
         return 128 + stop.signum
     if not records:
         print("eightlab: no notebook to run", file=sys.stderr)
+        return 0
     failed = [r for r in records if not r.ok]
     if failed:
-        print(
-            f"eightlab: {len(failed)} of {len(records)} notebooks failed: "
-            + ", ".join(r.notebook for r in failed),
-            file=sys.stderr,
-        )
+        print(f"eightlab: {len(failed)} of {len(records)} notebooks failed: "
+              + ", ".join(r.notebook for r in failed), file=sys.stderr)  # fmt: skip
         return 1
     return 0

@@ -3,21 +3,18 @@ read, written atomically, safe to delete (it is built again when missing).
 
 Where: :func:`eightlab.files.cache_directory` (``$EIGHTLAB_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/eightlab``, else ``~/.cache/eightlab``; ``EIGHTLAB_CACHE_DIR=""``
-turns the cache off). A file is one ASCII header line, then the groups' tables one
-after the other (one byte per placement, see :mod:`eightlab.heuristics.pdb.build`)::
-
-    eightlab pdb v1 shape=4x4 partition=6-6-3 goal=0.1.2...15 groups=1.2.3/4.5.8.9.12.13/...
-    sizes=3360/5765760/5765760 seconds=41.2 blake2b=<32 hex digits>
-
-A file whose header does not match what is asked, whose length differs or whose
-checksum fails is ignored (and replaced by the next build).
+turns the cache off). A file is written by :func:`eightlab.files.write_arrays`: a JSON
+header (kind, version, shape, partition, goal, groups, build seconds, the tables'
+layout and digest), then the groups' tables (one byte per placement, see
+:mod:`eightlab.heuristics.pdb.build`). A file whose header does not match what is
+asked, whose length differs or whose checksum fails is ignored (and replaced by the
+next build).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,15 +22,10 @@ from time import perf_counter, sleep
 
 import numpy as np
 
-from eightlab.files import atomic_write, cache_directory, read_cache_file
+from eightlab.files import cache_directory, read_arrays, write_arrays
 
-VERSION = 1
+VERSION = 2
 _WARNED: set = set()  # cache folders already warned about (one line per process)
-_HEADER = re.compile(
-    rb"eightlab pdb v(?P<version>\d+) shape=(?P<shape>\d+x\d+) partition=(?P<partition>\S+) "
-    rb"goal=(?P<goal>[\d.]+) groups=(?P<groups>[\d./]+) sizes=(?P<sizes>[\d/]+) "
-    rb"seconds=(?P<seconds>[\d.]+) blake2b=(?P<digest>[0-9a-f]{32})"
-)
 
 
 def directory() -> Path | None:
@@ -107,21 +99,16 @@ def build_lock(goal, partition: str, deadline: float | None = None):
             handle.close()  # releases the lock
 
 
-def _dotted(values) -> str:
-    return ".".join(map(str, values))
-
-
-def header(goal, partition: str, patterns, tables, seconds: float) -> bytes:
-    """The header line of a cache file (see the module docstring)."""
-    digest = hashlib.blake2b(digest_size=16)
-    for table in tables:
-        digest.update(memoryview(table))
-    return (
-        f"eightlab pdb v{VERSION} shape={goal.rows}x{goal.cols} partition={partition} "
-        f"goal={_dotted(goal.tiles)} groups={'/'.join(_dotted(p) for p in patterns)} "
-        f"sizes={'/'.join(str(len(t)) for t in tables)} seconds={seconds:.2f} "
-        f"blake2b={digest.hexdigest()}\n"
-    ).encode("ascii")
+def header(goal, partition: str, patterns) -> dict:
+    """What a cache file's header says of the tables it holds (see the module docstring)."""
+    return {
+        "kind": "eightlab pdb",
+        "version": VERSION,
+        "shape": f"{goal.rows}x{goal.cols}",
+        "partition": partition,
+        "goal": list(goal.tiles),
+        "groups": [list(p) for p in patterns],
+    }
 
 
 def save(goal, partition: str, patterns, tables, seconds: float) -> Path | None:
@@ -129,16 +116,9 @@ def save(goal, partition: str, patterns, tables, seconds: float) -> Path | None:
     path = path_of(goal, partition)
     if path is None:
         return None
-    head = header(goal, partition, patterns, tables, seconds)
-
-    def write(temporary: Path) -> None:
-        with open(temporary, "wb") as out:
-            out.write(head)
-            for table in tables:
-                out.write(memoryview(table))
-
+    head = {**header(goal, partition, patterns), "seconds": round(seconds, 2)}
     try:
-        return atomic_write(path, write)
+        return write_arrays(path, head, tables)
     except OSError as error:  # a read-only or full cache folder costs a rebuild next time
         if path.parent not in _WARNED:
             _WARNED.add(path.parent)
@@ -152,32 +132,19 @@ def save(goal, partition: str, patterns, tables, seconds: float) -> Path | None:
 
 
 def load(goal, partition: str, patterns) -> tuple[list[np.ndarray], float] | None:
-    """The cached tables and their build seconds, or None if absent or invalid."""
-    cached = read_cache_file(path_of(goal, partition))
-    if cached is None:
-        return None
-    head, data = cached
-    found = _HEADER.fullmatch(head)
+    """The cached tables (views of one read-only buffer) and their build seconds, or None
+    if absent or invalid."""
+    path = path_of(goal, partition)
+    found = None if path is None else read_arrays(path)
     if found is None:
         return None
-    sizes = [int(s) for s in found["sizes"].split(b"/")]
-    want = {
-        "version": str(VERSION),
-        "shape": f"{goal.rows}x{goal.cols}",
-        "partition": partition,
-        "goal": _dotted(goal.tiles),
-        "groups": "/".join(_dotted(p) for p in patterns),
-    }
-    if any(found[key].decode() != value for key, value in want.items()):
+    head, tables = found
+    want = header(goal, partition, patterns)
+    if any(head.get(key) != value for key, value in want.items()):
         return None
-    if len(data) != sum(sizes):
+    if any(t.dtype != np.uint8 or t.ndim != 1 for t in tables):
         return None
-    body = np.frombuffer(data, dtype=np.uint8)
-    tables = np.split(body, np.cumsum(sizes)[:-1])
-    seconds = float(found["seconds"])
-    if header(goal, partition, patterns, tables, seconds) != head + b"\n":
-        return None
-    return tables, seconds
+    return tables, float(head.get("seconds", 0.0))
 
 
 def joined(tables: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -209,29 +176,26 @@ def listing() -> list[dict]:
         return rows
     for path in sorted(folder.glob("pdb-v*.bin")):
         try:
-            with open(path, "rb") as f:
-                head = f.readline().rstrip(b"\n")
             size = path.stat().st_size
         except OSError:
             continue
-        found = _HEADER.fullmatch(head)
+        found = read_arrays(path, header_only=True)
+        head = found[0] if found is not None and found[0].get("kind") == "eightlab pdb" else None
         problem = None
-        if found is None:
+        if head is None:
             problem = "not a pattern database (bad header)"
-        else:
-            want = len(head) + 1 + sum(int(x) for x in found["sizes"].split(b"/"))
-            if size != want:
-                problem = f"truncated or padded ({size:,} bytes, the header says {want:,})"
+        elif size != found[1]:
+            problem = f"truncated or padded ({size:,} bytes, the header says {found[1]:,})"
         rows.append(
             {
                 "valid": problem is None,
                 "problem": problem,
                 "path": str(path),
-                "partition": found["partition"].decode() if found else "?",
-                "shape": found["shape"].decode() if found else "?",
-                "goal": found["goal"].decode().replace(".", " ") if found else "?",
+                "partition": head["partition"] if head else "?",
+                "shape": head["shape"] if head else "?",
+                "goal": " ".join(map(str, head["goal"])) if head else "?",
                 "bytes": size,
-                "seconds": float(found["seconds"]) if found else float("nan"),
+                "seconds": float(head.get("seconds", "nan")) if head else float("nan"),
             }
         )
     return rows

@@ -1,0 +1,313 @@
+"""One notebook run from start to finish, whoever runs it: ``eightlab run`` or papermill.
+
+A :class:`Run` writes into a temporary folder beside its results folder and swaps it in
+on success, with ``provenance.json`` and the HTML (the old one kept as ``.previous``);
+an unfinished run keeps its ``*.partial.csv`` tables for the next run of its folder.
+``eightlab run`` makes one per notebook around papermill; an experiment notebook makes
+its own with :func:`begin` after its parameters and ends it with ``run.finish()``. A
+kernel that ran papermill's injected-parameters cell (``papermill IN OUT -p ...`` or
+``-f presets/NAME.yaml``) does the bookkeeping itself (with ``--inject-paths`` it also
+copies the executed notebook and its HTML); under ``eightlab run`` the runner does it;
+anywhere else results go to ``results/NAME--interactive`` as written.
+"""
+
+from __future__ import annotations
+
+import atexit
+import fcntl
+import json
+import os
+import shutil
+import signal
+import tempfile
+import threading
+import time
+from contextlib import ExitStack, contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from eightlab.errors import EightlabError
+from eightlab.experiments.folders import (
+    BATCH_VARIABLE,
+    PROVENANCE,
+    RUNNER_VARIABLE,
+    notebooks_root,
+    results_root,
+)
+from eightlab.files import readable_mode
+
+#: The ending of the resumable partial tables a notebook writes.
+PARTIAL_SUFFIX = ".partial.csv"
+
+
+class Interrupted(KeyboardInterrupt):
+    """The runner received SIGTERM or SIGHUP (Ctrl-C stays a plain KeyboardInterrupt)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+@contextmanager
+def signals_interrupt():
+    """Turn SIGTERM and SIGHUP into :class:`Interrupted` while the block runs."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        raise Interrupted(signum)
+
+    previous = {s: signal.signal(s, handler) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+
+
+@contextmanager
+def signals_deferred():
+    """Hold Ctrl-C, SIGTERM and SIGHUP back while the block runs; they arrive after it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(
+        signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    )
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextmanager
+def lock_results(results: Path, elsewhere: str = "give this one another --results folder"):
+    """Hold an exclusive ``fcntl`` lock on the results folder itself (no file) for the block;
+    an :class:`EightlabError` ending with ``elsewhere`` if another run holds it."""
+    handle = os.open(results, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise EightlabError(
+                f"another eightlab run is writing into results folder {str(results)!r}; "
+                f"wait for it to finish, or {elsewhere}"
+            ) from None
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
+
+
+def prepare_results(results) -> None:
+    """Create the results folder if needed and check that runs can be written into it (an
+    :class:`EightlabError` naming the folder and the reason if not)."""
+    folder = Path(results)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise EightlabError(f"results folder {str(folder)!r} exists and is not a folder") from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise EightlabError(f"cannot create results folder {str(folder)!r}: {reason}") from None
+    try:  # os.access is not enough: root, read-only file systems, ACLs
+        os.rmdir(tempfile.mkdtemp(prefix=".tmp-check-", dir=folder))
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise EightlabError(f"results folder {str(folder)!r} is not writable: {reason}") from None
+
+
+class Run:
+    """One notebook run into ``folder``: temporary folder, lock, swap-in, provenance, HTML.
+
+    ``notebook`` is the notebook's name and ``path`` its file; ``parameters`` holds every
+    value, defaults included, ``injected`` those given to this run; ``preset``,
+    ``command``, ``working_directory`` and ``context``
+    (:func:`~eightlab.runner.provenance.static_provenance`) go into its provenance.
+    ``lock`` locks the folder's parent (``eightlab run`` locks it once for all). An
+    ``"interactive"`` run, and a kernel's under ``eightlab run``, do no bookkeeping.
+    When it ends, ``ok``, ``seconds`` and, for a failure, ``error`` (one line) and
+    ``failed_notebook`` (where the executed notebook was kept) say how.
+    """
+
+    def __init__(self, notebook, path, folder, parameters, injected, *, preset=None,
+                 command=None, working_directory=None, context=None, lock=True, mode="runner"):  # fmt: skip
+        self.notebook, self.path, self.folder = notebook, Path(path), Path(folder)
+        self.parameters, self.injected, self.mode = parameters, injected, mode
+        self.preset, self.command, self.working_directory = preset, command, working_directory
+        self.context, self.lock, self._cwd = context, lock, os.getcwd()
+        self.temporary = self.executed = self.error = self.failed_notebook = None
+        self.ok, self.seconds, self._lock = False, 0.0, ExitStack()
+
+    @property
+    def kept(self) -> Path:
+        """Where the partial tables of an unfinished run wait for the next one."""
+        return self.folder.with_name(f"{self.folder.name}.partial")
+
+    def start(self) -> Path:
+        """Lock (if asked), make the temporary folder and adopt earlier partial tables."""
+        parent = self.folder.parent
+        if self.lock:
+            prepare_results(parent)
+            elsewhere = "give this one a folder of its own with -p output_dir DIR"
+            self._lock.enter_context(lock_results(parent, elsewhere))  # until finish/abandon
+        self.temporary = Path(tempfile.mkdtemp(prefix=f".tmp-{self.folder.name}-", dir=parent))
+        os.chmod(self.temporary, readable_mode(directory=True))  # mkdtemp gives 0700
+        _adopt_partials(parent, self.folder.name, self.kept, self.temporary)
+        self._started, self._clock = datetime.now(UTC), time.perf_counter()
+        return self.temporary
+
+    def finish(self, executed=None) -> Path | None:
+        """Write the HTML of ``executed`` (if any), provenance; swap in; the folder or None."""
+        if self.mode == "interactive" or self.temporary is None or self.ok:
+            return None
+        from eightlab.experiments.reruns import steady_notebook
+        from eightlab.runner.html import write_html
+        from eightlab.runner.provenance import NOTES, record, write_provenance
+
+        executed = executed or self.executed
+        if executed is not None and Path(executed).exists():
+            copy = self.temporary / f"{self.notebook}.ipynb"
+            if Path(executed).resolve() != copy.resolve():
+                shutil.copyfile(executed, copy)
+            steady_notebook(copy)
+            write_html(copy, self.temporary / f"{self.notebook}.html")
+        self.seconds = time.perf_counter() - self._clock
+        (self.temporary / ".progress").unlink(missing_ok=True)
+        for path in self.temporary.glob(f"*{PARTIAL_SUFFIX}"):
+            path.unlink()
+        write_provenance(self.temporary, record(self, self._started, self.seconds))
+        (self.temporary / NOTES).unlink(missing_ok=True)
+        os.chdir(self._cwd)
+        with signals_deferred():  # never half swapped
+            swap_in(self.temporary, self.folder)
+            shutil.rmtree(self.kept, ignore_errors=True)
+            self.folder.with_name(f"{self.folder.name}.failed.ipynb").unlink(missing_ok=True)
+        self.ok = True
+        self._lock.close()
+        if self.mode == "papermill":
+            print(f"eightlab: results in {self.folder} ({PROVENANCE}, {self.notebook}.html)")
+        return self.folder
+
+    def abandon(self) -> None:
+        """End a run that did not finish: keep its partial tables, remove the rest."""
+        if not self.ok and self.temporary is not None:
+            os.chdir(self._cwd)
+            if self.temporary.exists():
+                _keep_partials(self.temporary, self.kept)
+                shutil.rmtree(self.temporary, ignore_errors=True)
+        self._lock.close()
+
+
+def begin(name: str, namespace: dict, notebook=None) -> Run:
+    """Check a notebook's parameters (``namespace`` is its ``globals()``; the checked values
+    are written back) and start its run; ``notebook`` defaults to ``notebooks/NAME.ipynb``.
+    Raises :class:`EightlabError` in one line naming a parameter that does not fit, or a
+    results folder another run is writing into."""
+    from eightlab.runner.parameters import OUTPUT_PARAMETER, declared_parameters, default_value
+    from eightlab.runner.specs import check_values
+
+    _short_errors()
+    path = Path(notebook) if notebook is not None else notebooks_root() / f"{name}.ipynb"
+    declared = declared_parameters(path) if path.exists() else {}
+    names = [k for k in declared if k != OUTPUT_PARAMETER and k in namespace]
+    values = check_values(name, declared, {k: namespace[k] for k in names})
+    namespace.update(values)
+    # papermill's injected-parameters cell, if this kernel ran one (its own history)
+    cell = next((c for c in namespace.get("In", []) if c.startswith("# Parameters\n")), None)
+    mode = "papermill" if cell else "interactive"
+    mode = "runner" if os.environ.get(RUNNER_VARIABLE) else mode
+    output_dir = namespace.get(OUTPUT_PARAMETER, "")
+    folder = Path(output_dir).resolve() if output_dir else results_root() / f"{name}--interactive"
+    if (folder / PROVENANCE).exists() and folder == Path.cwd().resolve():
+        mode = "interactive"  # an executed copy re-executed where it lies: its results stay
+    injected = {k: values.get(k, namespace.get(k)) for k in _assigned(cell or "")}
+    injected.pop("PAPERMILL_INPUT_PATH", None)
+    output = injected.pop("PAPERMILL_OUTPUT_PATH", None)
+    parameters = {k: default_value(v["default"]) for k, v in declared.items()}
+    parameters.update(values, **{OUTPUT_PARAMETER: str(folder)})
+    command = ["papermill", namespace.get("PAPERMILL_INPUT_PATH", str(path)), output or "OUT.ipynb"]
+    for key, value in injected.items():
+        command += ["-p", key, value if isinstance(value, str) else json.dumps(value)]
+    run = Run(name, path, folder, parameters, injected, command=command, mode=mode,
+              working_directory=os.getcwd())  # fmt: skip
+    if mode == "papermill":
+        os.environ[BATCH_VARIABLE] = "1"  # this kernel's output is kept
+        run.executed = Path(output).resolve() if output else None  # from papermill's folder
+        # the kernel works in the temporary folder, which the notebook knows as "."
+        os.chdir(run.start())
+        namespace[OUTPUT_PARAMETER] = "."
+        atexit.register(run.abandon)
+    return run
+
+
+def _assigned(source: str) -> list[str]:
+    """The names a cell of plain assignments assigns, in order."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    return [t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
+            if isinstance(t, ast.Name)]  # fmt: skip
+
+
+def _short_errors() -> None:
+    """Show an EightlabError raised in a cell as its one line (no traceback)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+
+    def one_line(self, kind, value, tb, tb_offset=None):
+        line = [f"{kind.__name__}: {value}"]  # shown, and sent to papermill, as the traceback
+        self._showtraceback(kind, value, line)
+        return line
+
+    shell.set_custom_exc((EightlabError,), one_line)
+
+
+def _adopt_partials(results: Path, folder: str, kept: Path, temporary: Path) -> None:
+    """Copy the partial tables of an unfinished run of ``folder`` into ``temporary``.
+
+    From ``FOLDER.partial/`` and from stale ``.tmp-FOLDER-*`` folders (left by SIGKILL;
+    this run holds the lock, so none is running), which are then removed.
+    """
+    for stale in results.glob(f".tmp-{folder}-*"):
+        if stale == temporary or not stale.is_dir():
+            continue
+        if "-" in stale.name[len(f".tmp-{folder}-") :]:
+            continue  # another folder whose name starts like this one (mkdtemp adds no -)
+        _keep_partials(stale, kept)
+        shutil.rmtree(stale, ignore_errors=True)
+    if kept.is_dir():
+        for path in kept.glob(f"*{PARTIAL_SUFFIX}"):
+            shutil.copy2(path, temporary / path.name)
+
+
+def _keep_partials(folder: Path, kept: Path) -> None:
+    """Move the partial tables of ``folder`` into ``kept`` (if there are any)."""
+    partials = [p for p in folder.glob(f"*{PARTIAL_SUFFIX}") if p.stat().st_size]
+    if not partials:
+        return
+    kept.mkdir(exist_ok=True)
+    os.chmod(kept, readable_mode(directory=True))
+    for path in partials:
+        target = kept / path.name
+        if target.exists() and target.stat().st_size > path.stat().st_size:
+            continue  # the kept one has more rows (it was copied in and extended)
+        os.replace(path, target)
+
+
+def swap_in(temporary: Path, final: Path) -> None:
+    """Rename ``temporary`` to ``final``, keeping the old ``final`` as ``.previous``."""
+    previous = final.with_name(final.name + ".previous")
+    if final.exists():
+        if previous.exists():
+            shutil.rmtree(previous)
+        os.replace(final, previous)
+    os.replace(temporary, final)
