@@ -91,7 +91,7 @@ def test_easy_4x4_counts_equal_the_reference(heuristic):
         )
 
 
-@pytest.mark.parametrize("shape", [(5, 5), (4, 5), (3, 4), (2, 3)])
+@pytest.mark.parametrize("shape", [(5, 5), (4, 5), (3, 4), (2, 3), (2, 8)])  # 2x8: lines counted
 def test_other_shapes_up_to_5x5(shape):
     goal = Board.goal(*shape)
     for heuristic in ("manhattan", "linear-conflict"):

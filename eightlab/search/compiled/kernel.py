@@ -36,6 +36,23 @@ REGS = 8
 RUNNING, FOUND, EXHAUSTED = 0, 1, 2
 
 
+@njit(cache=True, inline="always")
+def run_step(tails, run, value):
+    """One step of the longest increasing run (patience sorting, as
+    :func:`eightlab.heuristics.linear_conflict.longest_increasing_run`): ``value`` replaces
+    the first of ``tails[:run]`` that is not below it, or extends them; returns the new
+    run length."""
+    lo, hi = 0, run
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if tails[mid] < value:
+            lo = mid + 1
+        else:
+            hi = mid
+    tails[lo] = value
+    return run + 1 if lo == run else run
+
+
 @njit(cache=True, nogil=True)
 def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_of, line_table,
              regs, state, blank, came_from, hs, penalties, next_k, stop_at):  # fmt: skip
@@ -118,16 +135,7 @@ def run_pass(goal, targets, move_count, dh, kind, line_cells, line_slots, line_o
                             if slot < 0:
                                 continue
                             count += 1
-                            lo, hi = 0, run  # first tail >= slot (bisect_left)
-                            while lo < hi:
-                                mid = (lo + hi) >> 1
-                                if tails[mid] < slot:
-                                    lo = mid + 1
-                                else:
-                                    hi = mid
-                            tails[lo] = slot
-                            if lo == run:
-                                run += 1
+                            run = run_step(tails, run, slot)
                         penalty = 2 * (count - run)
                     pen += penalty if side < 2 else -penalty
                 f = depth + 1 + h1 + pen - penalties[depth]

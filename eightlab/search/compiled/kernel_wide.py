@@ -24,6 +24,7 @@ from eightlab.search.compiled.kernel import (
     NEXT_BOUND,
     NO_BOUND,
     STATUS,
+    run_step,
 )
 
 
@@ -142,14 +143,5 @@ def _penalty(tiles, cells, slots, line, tails):
         if slot < 0:
             continue
         count += 1
-        lo, hi = 0, run
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if tails[mid] < slot:
-                lo = mid + 1
-            else:
-                hi = mid
-        tails[lo] = slot
-        if lo == run:
-            run += 1
+        run = run_step(tails, run, slot)
     return 2 * (count - run)
