@@ -206,7 +206,7 @@ class Replay:
     def frontier(self) -> list[int]:
         """The nodes waiting to be expanded, in the order the algorithm takes them."""
         waiting = [n for n in self.nodes.values() if n.order is None or n.given_up]
-        if not self.reports_every_node:  # a graph search skips a state reached more cheaply since
+        if not self.reports_every_node:  # a node whose state was reached again more cheaply
             waiting = [n for n in waiting if self._latest[n.board] == n.id]
         if self.spec.family == "depth-first":  # the path and the siblings along it
             on_path = set(self.path_nodes()) or {0}
