@@ -55,10 +55,10 @@ def test_registry_entries():
 
 
 def test_every_record_says_its_family_and_how_it_orders_its_frontier():
-    from eightlab.search.registry import FAMILIES
+    from eightlab.search.registry import ALGORITHM_FAMILIES
 
     for name, spec in ALGORITHMS.items():
-        assert spec.family in FAMILIES, name
+        assert spec.family in ALGORITHM_FAMILIES, name
         assert (spec.order is None) == spec.bidirectional, name
         if spec.depth_first:  # the newest node first
             assert spec.family == "depth-first"
