@@ -103,6 +103,25 @@ def test_the_listed_frontier_is_the_order_the_search_expands(algorithm, rule):
             assert len(replay.solution_nodes()) == replay.result.length + 1
 
 
+def test_the_ties_menu_sets_the_rule_of_the_search_the_panel_lists():
+    panel = eightlab.explore("436718520", tie_breaking="lifo")
+    assert not panel.tie_menu.disabled and panel.replay.result.options["tie_breaking"] == "lifo"
+    observer = RecordingObserver()
+    solve("436718520", None, "astar", "manhattan", observer=observer, tie_breaking="lifo")
+    expanded = [event[1] for event in observer.events if event[0] == "expand"]
+    listed = []
+    while not panel.replay.done:
+        listed.append(panel.replay.nodes[panel.replay.frontier()[0]].board)
+        panel.step(1)
+    assert listed == expanded
+    panel.tie_menu.value = "fifo"
+    assert panel.replay.result.options["tie_breaking"] == "fifo"
+    panel.algorithm_menu.value = "idastar"  # a rule of best-first search only
+    assert panel.tie_menu.disabled and panel.replay is not None
+    with pytest.raises(EightlabError, match="tie_breaking"):
+        eightlab.explore("436718520", tie_breaking="random")
+
+
 def test_a_bad_board_raises_and_a_bad_box_shows_the_message():
     with pytest.raises(EightlabError, match="1234"):
         eightlab.explore("1234")

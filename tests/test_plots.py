@@ -380,6 +380,16 @@ def test_depth_first_panel_caption_is_true_for_the_tree_search():
     assert "never by the others" in family_note("depth-first", ["iddfs-tree", "idastar"])
 
 
+def test_a_chart_takes_an_algorithms_family_from_its_record():
+    from eightlab.search import ALGORITHMS
+
+    for name, spec in ALGORITHMS.items():
+        assert plots.family_of(name) == spec.family
+    assert plots.family_of("bidirectional-bfs") == "breadth-first"
+    assert plots.family_of("astar-variant") == "best-first"  # by its first part
+    assert plots.family_of("unheard-of") == "other"
+
+
 def test_conventions_footnote_keeps_the_stars_of_a_star():
     from eightlab.viz.plots.style import conventions_note
 

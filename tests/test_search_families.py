@@ -5,6 +5,7 @@ instances, budgets, observer events, counts, and non-square boards.
 """
 
 import random
+import subprocess
 import sys
 
 import pytest
@@ -51,6 +52,42 @@ def test_registry_entries():
     assert not ALGORITHMS["dls"].optimal and ALGORITHMS["dls"].options == ("limit",)
     assert ALGORITHMS["iddfs-h"].informed and ALGORITHMS["iddfs-h"].optimal
     assert ALGORITHMS["rbfs"].informed and ALGORITHMS["rbfs"].optimal
+
+
+def test_every_record_says_its_family_and_how_it_orders_its_frontier():
+    from eightlab.search.registry import ALGORITHM_FAMILIES
+
+    for name, spec in ALGORITHMS.items():
+        assert spec.family in ALGORITHM_FAMILIES, name
+        assert (spec.order is None) == spec.bidirectional, name
+        if spec.depth_first:  # the newest node first
+            assert spec.family == "depth-first"
+            key = spec.frontier_key()
+            assert key(1, 0, 2) < key(1, 0, 1)
+    assert [n for n, a in ALGORITHMS.items() if a.backs_up] == ["rbfs"]
+    # the weight and the tie rule of a run reach the key
+    weighted = ALGORITHMS["weighted-astar"].frontier_key(weight=3)
+    assert (
+        weighted(1, 2, 5)[0] == 7 and ALGORITHMS["weighted-astar"].frontier_key()(1, 2, 5)[0] == 5
+    )
+    astar = ALGORITHMS["astar"]
+    assert astar.frontier_key()(2, 1, 7) < astar.frontier_key()(1, 2, 3)  # larger g first
+    assert astar.frontier_key(tie_breaking="smaller-g")(1, 2, 3) < astar.frontier_key(
+        tie_breaking="smaller-g"
+    )(2, 1, 7)
+
+
+def test_search_modules_are_imported_when_first_called():
+    code = (
+        "import sys, eightlab; eightlab.solve('283104765', '123804765'); "
+        "print(sorted(m for m in sys.modules if m.startswith('eightlab.search.')))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    loaded = run.stdout.strip().splitlines()[-1]
+    assert "eightlab.search.bestfirst" in loaded
+    for other in ("idastar", "rbfs", "mm", "nbs", "gbfhs", "iddfs", "compiled"):
+        assert f"eightlab.search.{other}" not in loaded
 
 
 # -------------------------------------------------------------- known cases

@@ -94,8 +94,8 @@ References
 
 from __future__ import annotations
 
+from _thread import allocate_lock  # threading.Lock itself, without importing threading
 from importlib import import_module
-from threading import Lock
 
 from eightlab.errors import UnknownNameError
 from eightlab.heuristics.base import Evaluator, Heuristic, tile_cost_evaluator
@@ -332,7 +332,7 @@ def _learned() -> tuple[Heuristic, ...]:
     return tuple(learned_heuristics().values())
 
 
-_BUILDING = Lock()  # threads of one process (korf24's workers) look heuristics up at once
+_BUILDING = allocate_lock()  # threads of one process (korf24's workers) look heuristics up at once
 
 
 def _registry() -> dict[str, Heuristic]:

@@ -15,9 +15,9 @@ from importlib import import_module
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.puzzle.board import as_board
 
-#: The families of :attr:`Algorithm.family`; the counts of a family follow one convention
-#: (:data:`eightlab.search.result.CONVENTIONS`).
-FAMILIES = ("breadth-first", "best-first", "depth-first", "bidirectional")
+#: The families of :attr:`Algorithm.family`, in the order charts show them; the counts of
+#: a family follow one convention (:data:`eightlab.search.result.CONVENTIONS`).
+ALGORITHM_FAMILIES = ("breadth-first", "best-first", "depth-first", "bidirectional")
 
 
 def first_in_first_out(options: dict):
@@ -76,7 +76,7 @@ class Algorithm:
         Whether it returns a shortest path (with an admissible heuristic if informed).
     description : str
     family : str
-        One of :data:`FAMILIES`, the panel of the charts faceted by family.
+        One of :data:`ALGORITHM_FAMILIES`, the panel of the charts faceted by family.
     options : tuple of str
         Names of the algorithm's own keyword options (``"lexicographic"``, ``"weight"``).
     label : str

@@ -32,7 +32,7 @@ from eightlab.errors import EightlabError
 from eightlab.heuristics import HEURISTICS, get_heuristic
 from eightlab.puzzle.board import as_board, goal_or_default
 from eightlab.puzzle.instances import random_solvable_board, random_walk_instance
-from eightlab.search import ALGORITHMS, get_algorithm
+from eightlab.search import ALGORITHMS, TIE_BREAKING, get_algorithm
 from eightlab.viz.graphs import tree_layout
 from eightlab.viz.replay import Replay, unfit_reason
 from eightlab.viz.trees import draw_search_graph, draw_search_tree, layout_figsize
@@ -74,7 +74,8 @@ class Explorer(widgets.VBox):
         What the panel says about the inputs (an error, a refusal, a note).
     """
 
-    def __init__(self, start, goal, algorithm, heuristic, max_nodes=MAX_NODES, seed=None):
+    def __init__(self, start, goal, algorithm, heuristic, max_nodes=MAX_NODES, seed=None,
+                 tie_breaking=TIE_BREAKING[0]):  # fmt: skip
         self._rng = random.Random(seed)
         self._max_nodes = max_nodes
         self.replay: Replay | None = None
@@ -95,6 +96,11 @@ class Explorer(widgets.VBox):
         self.heuristic_menu = widgets.Dropdown(
             options=[(h.name, h.name) for h in HEURISTICS.values()], description="heuristic"
         )
+        if tie_breaking not in TIE_BREAKING:
+            raise EightlabError(f"unknown tie_breaking {tie_breaking!r:.40}; "
+                                f"choose one of {', '.join(TIE_BREAKING)}")  # fmt: skip
+        self.tie_menu = widgets.Dropdown(options=list(TIE_BREAKING), value=tie_breaking,
+                                         description="ties")  # fmt: skip
         self.view_menu = widgets.ToggleButtons(options=["tree", "state space"], value="tree")
         self.play = widgets.Play(value=0, min=0, max=1, step=1, interval=700,
                                  description="play", show_repeat=False)  # fmt: skip
@@ -112,7 +118,8 @@ class Explorer(widgets.VBox):
         super().__init__([
             widgets.HTML(_STYLE),
             widgets.HBox([self.board_box, self.moves, self.scramble_button, self.random_button]),
-            widgets.HBox([self.goal_box, self.algorithm_menu, self.heuristic_menu]),
+            widgets.HBox([self.goal_box, self.algorithm_menu, self.heuristic_menu,
+                          self.tie_menu]),
             widgets.HBox([self.play, self.step_button, self.end_button, self.reset_button,
                           self.speed, self.view_menu]),
             self.note, self.counts_html, self.frontier_html, scroller,
@@ -127,7 +134,13 @@ class Explorer(widgets.VBox):
         get_algorithm(algorithm), get_heuristic(heuristic)
         self._set_inputs(str(start), str(goal), algorithm, heuristic)
         self._load(raise_errors=True)
-        for box in (self.board_box, self.goal_box, self.algorithm_menu, self.heuristic_menu):
+        for box in (
+            self.board_box,
+            self.goal_box,
+            self.algorithm_menu,
+            self.heuristic_menu,
+            self.tie_menu,
+        ):
             box.observe(self._on_input, names="value")
         self.view_menu.observe(lambda _: self._draw(), names="value")
         self.play.observe(self._on_play, names="value")
@@ -195,8 +208,11 @@ class Explorer(widgets.VBox):
     def _load(self, raise_errors: bool = False) -> None:
         """Build the replay of the search the inputs ask for, or say why not."""
         algorithm, heuristic = self.algorithm_menu.value, self.heuristic_menu.value
-        informed = get_algorithm(algorithm).informed
+        spec = get_algorithm(algorithm)
+        informed = spec.informed
         self.heuristic_menu.disabled = not informed
+        self.tie_menu.disabled = "tie_breaking" not in spec.options
+        options = {} if self.tie_menu.disabled else {"tie_breaking": self.tie_menu.value}
         self.view_menu.value = "tree" if informed else "state space"
         self.replay = None
         try:
@@ -204,7 +220,8 @@ class Explorer(widgets.VBox):
             goal = as_board(self.goal_box.value) if self.goal_box.value.strip() else None
             reason = unfit_reason(algorithm, heuristic, start, goal)
             if reason is None:
-                self.replay = Replay(start, goal, algorithm, heuristic, max_nodes=self._max_nodes)
+                self.replay = Replay(start, goal, algorithm, heuristic,
+                                     max_nodes=self._max_nodes, **options)  # fmt: skip
         except EightlabError as error:
             if raise_errors:
                 raise
@@ -398,7 +415,8 @@ class Explorer(widgets.VBox):
 
 
 def explore(start=None, goal=None, algorithm: str = "astar", heuristic: str = "manhattan",
-            max_nodes: int = MAX_NODES, seed=None) -> Explorer:  # fmt: skip
+            max_nodes: int = MAX_NODES, seed=None, tie_breaking: str = TIE_BREAKING[0],
+            ) -> Explorer:  # fmt: skip
     """An interactive panel to watch a search solve a board, step by step (JupyterLab).
 
     Parameters
@@ -416,6 +434,9 @@ def explore(start=None, goal=None, algorithm: str = "astar", heuristic: str = "m
         Node budget of each search (the explorer records every event of it).
     seed : int, optional
         Seeds the "scramble" and "random solvable" buttons.
+    tie_breaking : str
+        The rule among frontier nodes of equal f of the algorithms that take one
+        (:data:`eightlab.search.bestfirst.TIE_BREAKING`); the panel's "ties" menu.
 
     Returns
     -------
@@ -429,8 +450,11 @@ def explore(start=None, goal=None, algorithm: str = "astar", heuristic: str = "m
         If ``start`` or ``goal`` is not a board, or they differ in size.
     UnknownNameError
         For an unknown algorithm or heuristic.
+    EightlabError
+        For an unknown ``tie_breaking`` rule.
     """
-    return Explorer(start, goal, algorithm, heuristic, max_nodes=max_nodes, seed=seed)
+    return Explorer(start, goal, algorithm, heuristic, max_nodes=max_nodes, seed=seed,
+                    tie_breaking=tie_breaking)  # fmt: skip
 
 
 __all__ = ["BOARD_NODES", "Explorer", "explore", "unfit_reason"]  # unfit_reason: from replay

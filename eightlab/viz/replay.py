@@ -22,7 +22,12 @@ from eightlab.viz.graphs import tree_layout
 
 @dataclass
 class Node:
-    """A search node of the replayed tree (a state reached twice is two nodes)."""
+    """A search node of the replayed tree (a state reached twice is two nodes).
+
+    ``order`` is its expansion number (None while it waits), ``f`` the f its search
+    orders it by when that is backed up (RBFS), and ``given_up`` whether its search left
+    its subtree and may come back to it.
+    """
 
     id: int
     board: Board
@@ -60,13 +65,15 @@ class Replay:
     Raises
     ------
     EightlabError
-        What :func:`~eightlab.search.solve` raises on bad boards or names.
+        What :func:`~eightlab.search.solve` raises on bad boards or names; for a
+        bidirectional algorithm, which has no one frontier.
     """
 
     def __init__(self, start, goal=None, algorithm="astar", heuristic="manhattan", **options):
         self.spec = get_algorithm(algorithm)
         self.algorithm = self.spec.name
         self.informed = self.spec.informed
+        key = self.spec.frontier_key(**options)
         observer = RecordingObserver()
         self.result = solve(start, goal, algorithm, heuristic, observer=observer, **options)
         self.events = observer.events
@@ -75,7 +82,6 @@ class Replay:
         generates = sum(1 for e in self.events if e[0] == "generate")
         # graph searches report only the successors they keep (see Observer.on_generate)
         self.reports_every_node = generates == self.result.stats.generated
-        key = self.spec.frontier_key(**options)
         # node ids number the nodes as generated; a search that backs f up orders by that f
         if self.spec.backs_up:
             self._key = lambda n: key(n.g, n.f - n.g, n.id)
@@ -206,7 +212,7 @@ class Replay:
     def frontier(self) -> list[int]:
         """The nodes waiting to be expanded, in the order the algorithm takes them."""
         waiting = [n for n in self.nodes.values() if n.order is None or n.given_up]
-        if not self.reports_every_node:  # a graph search skips a state reached more cheaply since
+        if not self.reports_every_node:  # a node whose state was reached again more cheaply
             waiting = [n for n in waiting if self._latest[n.board] == n.id]
         if self.spec.family == "depth-first":  # the path and the siblings along it
             on_path = set(self.path_nodes()) or {0}

@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from eightlab.search import ALGORITHMS, run_label
+from eightlab.search.registry import ALGORITHM_FAMILIES
 from eightlab.viz.plots.lines import figure_legend, plot_by_depth
 from eightlab.viz.plots.style import figure_size, fit_text, grow_height, small_text
 
@@ -57,7 +58,7 @@ def family_of(algorithm: str) -> str:
 
 
 def _families(summary) -> list[str]:
-    order = ["breadth-first", "best-first", "depth-first", "bidirectional", "other"]
+    order = [*ALGORITHM_FAMILIES, "other"]
     present = {family_of(a) for a in summary["algorithm"]}
     return [f for f in order if f in present]
 
