@@ -49,7 +49,7 @@ def test_weighted_astar_stays_within_its_bound():
     assert 31 <= result.length <= 1.5 * 31
 
 
-def test_counts_are_consistent():
+def test_bfs_counts_add_up_and_do_not_depend_on_the_visited_table():
     result = solve("2 3 4 1 5 x 7 6 8", None, "bfs")
     s = result.stats
     assert s.generated >= s.expanded > 0
@@ -112,7 +112,7 @@ def test_unknown_names_and_bad_options_raise_eightlab_errors():
         solve("283104765", None, "weighted-astar", weight=0.5)
 
 
-def test_result_row_is_flat():
+def test_a_result_row_is_one_flat_record_of_the_run():
     row = solve("283104765", "123804765").to_row()
     assert row["length"] == 4 and row["status"] == "solved"
     assert row["start"] == "283104765" and row["goal"] == "123804765"

@@ -146,7 +146,7 @@ def test_eight_ii_tolerates_blank_lines_trailing_spaces_and_crlf():
     assert answer("eight-ii", text) == (0, SAMPLE_OUTPUT, "")
 
 
-def test_eight_ii_zero_cases():
+def test_eight_ii_with_zero_cases_prints_nothing():
     assert answer("eight-ii", "0\n") == (0, "", "")
 
 

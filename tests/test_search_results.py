@@ -70,7 +70,7 @@ def test_to_dict_is_the_whole_result_in_plain_json_types():
     assert stats["expanded"] == result.stats.expanded
 
 
-def test_reasons():
+def test_a_result_says_why_no_path_was_returned():
     assert solve("283104765", "123804765").reason is None
     assert solve("8 6 7 2 5 4 3 x 1", None, "bfs", max_nodes=10).reason == "node budget"
     assert solve("8 6 7 2 5 4 3 x 1", None, "dls", limit=3).reason == "depth limit"
