@@ -16,7 +16,8 @@ the index of the exhaustive tables of :mod:`eightlab.puzzle.statespace`; for ``k
 indexes the pattern databases of :mod:`eightlab.heuristics.pdb`. This module is the
 readable reference; :mod:`eightlab.puzzle.ranking_compiled` is the same rank in numba.
 Both count the earlier cells below ``c`` as the population count of a bit mask of the
-cells seen so far.
+cells seen so far; :func:`rank_columns` runs the reference on numpy columns, many
+placements at once.
 
 References
 ----------
@@ -29,6 +30,8 @@ from __future__ import annotations
 
 from math import perm
 
+import numpy as np
+
 from eightlab.puzzle.grid import cell_bits
 
 
@@ -37,7 +40,7 @@ def placements(n: int, k: int) -> int:
     return perm(n, k)
 
 
-def rank_cells(cells, n: int) -> int:
+def rank_cells(cells, n: int, popcount=int.bit_count) -> int:
     """Rank of the placement ``cells`` of ``len(cells)`` items on ``n`` cells.
 
     Parameters
@@ -46,6 +49,9 @@ def rank_cells(cells, n: int) -> int:
         Distinct cells in ``0 .. n-1``; ``cells[i]`` is where the i-th item stands.
     n : int
         Number of cells.
+    popcount : callable
+        The number of set bits of a mask; :func:`rank_columns` passes numpy's, to rank
+        many placements at once.
 
     Returns
     -------
@@ -55,11 +61,28 @@ def rank_cells(cells, n: int) -> int:
     r = 0
     seen = 0  # the cells of the items before, as a bit mask
     for c in cells:
-        smaller = (seen & ((1 << c) - 1)).bit_count()  # earlier cells below c
-        r = r * n + c - smaller
+        r = r * n + c - popcount(seen & ((1 << c) - 1))  # minus the earlier cells below c
         seen |= 1 << c
         n -= 1
     return r
+
+
+def rank_columns(columns, n: int) -> np.ndarray:
+    """:func:`rank_cells` of many placements at once, with numpy.
+
+    Parameters
+    ----------
+    columns : array_like of int, shape (k, N)
+        ``columns[i, j]``: the cell of the i-th item of placement ``j``.
+    n : int
+        Number of cells (at most 63).
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (N,)
+    """
+    columns = np.asarray(columns, dtype=np.int64)
+    return np.asarray(rank_cells(columns, n, np.bitwise_count), dtype=np.int64)
 
 
 def unrank_cells(r: int, n: int, k: int) -> tuple[int, ...]:

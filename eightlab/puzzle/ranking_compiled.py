@@ -76,14 +76,3 @@ def unrank_into(r, n, cells):
                     break
                 d -= 1
     return used
-
-
-@njit(cache=True)
-def rank_rows(rows, n):
-    """:func:`rank_of` of every row of ``rows`` (shape (N, k)): ranks of N placements."""
-    count, k = rows.shape
-    order = np.arange(k)
-    out = np.empty(count, dtype=np.int64)
-    for j in range(count):
-        out[j] = rank_of(rows[j], order, k, n)
-    return out

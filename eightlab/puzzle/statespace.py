@@ -47,7 +47,7 @@ from eightlab.puzzle.board import (
     goal_or_default,
     neighbor_table,
 )
-from eightlab.puzzle.ranking import rank, unrank
+from eightlab.puzzle.ranking import rank, rank_columns, unrank
 
 #: Cells of the board the tables describe.
 SIZE = 9
@@ -89,13 +89,9 @@ def rank_array(perms: np.ndarray) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of int64, shape (N,)
-        :func:`eightlab.puzzle.ranking.rank` of every row, computed by
-        :func:`eightlab.puzzle.ranking_compiled.rank_rows`.
+        :func:`eightlab.puzzle.ranking.rank` of every row.
     """
-    from eightlab.puzzle.ranking_compiled import rank_rows  # numba: loaded on first use
-
-    perms = np.asarray(perms)
-    return rank_rows(perms.reshape(len(perms), SIZE), SIZE)
+    return rank_columns(np.asarray(perms).reshape(-1, SIZE).T, SIZE)
 
 
 @cache

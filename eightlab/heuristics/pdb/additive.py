@@ -95,7 +95,7 @@ from eightlab.heuristics.pdb.build import (
 )
 from eightlab.memory import available_memory
 from eightlab.puzzle.board import Board, cell_bits
-from eightlab.puzzle.ranking import rank_cells
+from eightlab.puzzle.ranking import rank_cells, rank_columns
 
 #: The literature's partitions of the 15-puzzle, as groups of cells of Korf's goal (= its
 #: tiles): the blank on cell 0.
@@ -221,12 +221,10 @@ class AdditivePDB:
         return value.astype(np.float64)
 
     def _lookup_many(self, where: np.ndarray) -> np.ndarray:
-        from eightlab.puzzle.ranking_compiled import rank_rows  # numba: loaded on first use
-
         n = where.shape[1]
         total = np.zeros(len(where), dtype=np.int64)
         for pattern, _, view in self._plans:
-            total += np.asarray(view)[rank_rows(where[:, list(pattern)], n)]
+            total += np.asarray(view)[rank_columns(where[:, list(pattern)].T, n)]
         return total
 
 
