@@ -11,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.puzzle.board import as_board
+
+if TYPE_CHECKING:  # for the annotations only: a search imports it when it runs
+    from eightlab.search.result import SearchResult
 
 #: The families of :attr:`Algorithm.family`, in the order charts show them; the counts of
 #: a family follow one convention (:data:`eightlab.search.result.CONVENTIONS`).
@@ -96,7 +100,7 @@ class Algorithm:
     """
 
     name: str
-    target: Callable[..., object] | str
+    target: Callable[..., SearchResult] | str
     informed: bool
     optimal: bool
     description: str
@@ -113,7 +117,7 @@ class Algorithm:
             object.__setattr__(self, "label", self.name)
 
     @property
-    def function(self) -> Callable:
+    def function(self) -> Callable[..., SearchResult]:
         """``function(start, goal, **options) -> SearchResult``; informed ones take
         ``heuristic`` as their third argument."""
         target = self.target
@@ -230,7 +234,7 @@ def solve(
     *,
     engine: str = "auto",
     **options,
-):
+) -> SearchResult:
     """Solve a board with any registered algorithm.
 
     Parameters
