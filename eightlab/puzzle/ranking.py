@@ -1,4 +1,4 @@
-"""Cantor expansion: a perfect hash of permutations onto ``range(n!)``.
+"""Cantor expansion: a perfect hash of permutations onto ``0 .. n! - 1``.
 
 The Lehmer code of a permutation ``p`` of ``0 .. n-1`` counts, for every position
 ``i``, the later entries smaller than ``p[i]``; read in the factorial number system it
@@ -38,7 +38,7 @@ def rank(perm) -> int:
     Returns
     -------
     int
-        The rank, in ``range(n!)``.
+        The rank, in ``0 .. n! - 1``.
     """
     n = len(perm)
     r = 0
@@ -79,7 +79,7 @@ def unrank(r: int, n: int) -> tuple[int, ...]:
     Raises
     ------
     ValueError
-        If ``r`` is not in ``range(n!)``.
+        If ``r`` is not in ``0 .. n! - 1``.
     """
     if not 0 <= r < _FACTORIALS[n]:
         raise ValueError(f"rank {r} is outside 0..{_FACTORIALS[n] - 1} for n = {n}")
