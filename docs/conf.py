@@ -200,6 +200,25 @@ def _skip_builtins(app, what, name, obj, skip, options):
     return True if inspect.isbuiltin(obj) else None
 
 
+def _sentence_ends_outside_literals():
+    """Let autosummary end a summary's first sentence only outside a ````literal````.
+
+    Its splitter takes any ``". "`` for the end of the first sentence, so a module whose
+    first line holds ````0 .. 8```` gets a summary cut inside the literal (and a docutils
+    warning); the end of a sentence is a period followed by space with the ````literal````
+    marks after it paired.
+    """
+    import re
+
+    from sphinx.ext import autosummary
+
+    outside = r"(?:(?!``).)*"
+    autosummary.periods_re = re.compile(rf"\.(?:\s+)(?={outside}(?:``{outside}``{outside})*$)")
+
+
+_sentence_ends_outside_literals()
+
+
 def setup(app):
     app.connect("missing-reference", _resolve_imported_name)
     app.connect("autodoc-skip-member", _skip_builtins)

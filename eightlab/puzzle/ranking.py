@@ -1,4 +1,4 @@
-"""Ranks of k-permutations: a perfect hash of placements onto ``0 .. n!/(n-k)! - 1``.
+"""Ranks of k-permutations: a perfect hash of placements onto consecutive integers from 0.
 
 A *placement* puts ``k`` distinct items on ``k`` of ``n`` cells: ``cells[i]`` is the cell
 of the i-th item. Its rank reads, for every item in order, the cell's index among the
