@@ -281,3 +281,59 @@ def test_registered_and_reachable_from_solve_and_the_command_line(capsys):
     assert solve("1x2753846", "12345678x", "idastar", lexicographic=True).path == "ddlururdd"
     assert main(["solve", "1x2753846", "--algorithm", "idastar", "--lexicographic"]) == 0
     assert "path: ddlururdd" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------- the outer loop
+class ScriptedPass:
+    """A pass that returns scripted answers and adds ``bound`` expansions per pass."""
+
+    def __init__(self, answers, stop_in=None):
+        self.answers, self.stop_in = list(answers), stop_in
+        self.expanded = self.generated = self.deepest = 0
+
+    def __call__(self, bound):
+        from eightlab.search.budget import NODE_BUDGET, OutOfBudget
+
+        self.expanded += bound
+        self.generated += 2 * bound
+        self.deepest = max(self.deepest, bound)
+        if len(self.answers) == self.stop_in:
+            raise OutOfBudget(NODE_BUDGET)
+        return self.answers.pop(0)
+
+    def counts(self):
+        return self.expanded, self.generated, self.deepest
+
+
+def test_the_outer_loop_takes_any_pass_and_leaves_a_row_per_pass():
+    from eightlab.search.budget import Budget
+    from eightlab.search.idastar import iterate
+    from eightlab.search.result import SearchStats
+
+    one_pass, stats = ScriptedPass([7, 9, -1]), SearchStats()
+    assert iterate(stats, Budget(), 5, False, one_pass, one_pass.counts, lambda: "dr") == "dr"
+    assert stats.thresholds == [5, 7, 9] and stats.iterations == 3
+    assert [(r["threshold"], r["expanded"], r["generated"]) for r in stats.per_iteration] == [
+        (5, 5, 10), (7, 7, 14), (9, 9, 18),
+    ]  # fmt: skip
+    assert (stats.expanded, stats.generated, stats.max_frontier, stats.max_stored) == (
+        21, 42, 9, 10,
+    )  # fmt: skip
+
+
+def test_the_outer_loop_ends_exhausted_or_out_of_budget_with_the_cut_pass_row():
+    from eightlab.search.budget import Budget, Exhausted, OutOfBudget
+    from eightlab.search.idastar import NO_BOUND, iterate
+    from eightlab.search.result import SearchStats
+
+    one_pass, stats = ScriptedPass([6, NO_BOUND]), SearchStats()
+    with pytest.raises(Exhausted):
+        iterate(stats, Budget(), 4, False, one_pass, one_pass.counts, lambda: "")
+    assert stats.thresholds == [4, 6] and len(stats.per_iteration) == 2
+    one_pass, stats = ScriptedPass([6, 8], stop_in=1), SearchStats()
+    with pytest.raises(OutOfBudget):
+        iterate(stats, Budget(), 4, False, one_pass, one_pass.counts, lambda: "")
+    assert [r["expanded"] for r in stats.per_iteration] == [4, 6] and stats.expanded == 10
+    stats = SearchStats()
+    assert iterate(stats, Budget(), 0, True, one_pass, one_pass.counts, lambda: "x") == ""
+    assert stats.thresholds == [0] and stats.per_iteration == []

@@ -63,6 +63,11 @@ class Evaluator:
         array of shape (N, size), one board per row. Without it,
         :meth:`Evaluator.evaluate_tiles` sums ``tile_cost`` or calls ``function`` row
         by row.
+    data : object, optional
+        The tables behind the evaluator, for code that converts them (the compiled
+        engine): the :class:`~eightlab.heuristics.pdb.additive.AdditivePDB` of a pattern
+        database, the :class:`~eightlab.heuristics.linear_conflict.LineTables` of
+        linear conflict.
 
     Attributes
     ----------
@@ -81,7 +86,7 @@ class Evaluator:
         self.bits = cell_bits(size)
         self.mask = (1 << self.bits) - 1
         self.batch = batch
-        self.data = data  # e.g. the AdditivePDB behind a pattern-database evaluator
+        self.data = data
 
     def __call__(self, state: int) -> float:
         return self.function(state)
