@@ -292,7 +292,7 @@ def test_pdb_counts_equal_the_reference_on_5x5(private_pdb_cache, monkeypatch):
     groups = ((1, 2, 3), (4, 8, 9), (5, 6, 10), (7, 11, 12), (13, 14, 19), (15, 16, 20),
               (17, 21, 22), (18, 23, 24))  # fmt: skip
     monkeypatch.setitem(pdb.ALL_PARTITIONS, "3x8", groups)
-    monkeypatch.setitem(pdb.SHAPES, "3x8", (5, 5))
+    monkeypatch.setitem(pdb.PARTITION_SHAPE, "3x8", (5, 5))
     tiny = Heuristic("pdb-3x8", "eight 3-tile groups", True, False,
                      pdb.additive_binder("3x8"), shapes={(5, 5)})  # fmt: skip
     for seed in range(4):

@@ -1,0 +1,1 @@
+"""Shipped data: published start boards, optimal lengths and tables, each with its citation."""

@@ -125,12 +125,12 @@ ALL_PARTITIONS = {**PARTITIONS, **OTHER_PARTITIONS}
 #: :data:`PARTITIONS`: Felner, Korf & Hanan's "one lookup" against "max of two".
 SINGLE = "-single"
 #: The board of each partition (rows, cols); the others are 4x4.
-SHAPES: dict[str, tuple[int, int]] = {"6-6-6-6": (5, 5)}
+PARTITION_SHAPE: dict[str, tuple[int, int]] = {"6-6-6-6": (5, 5)}
 
 
 def shape_of(partition: str) -> tuple[int, int]:
     """``(rows, cols)`` of the board that ``partition`` splits."""
-    return SHAPES.get(partition, (4, 4))
+    return PARTITION_SHAPE.get(partition, (4, 4))
 
 
 _MEMORY: OrderedDict = OrderedDict()  # (goal, partition) -> AdditivePDB, the latest used
