@@ -94,25 +94,6 @@ nitpick_ignore_regex = [
     (r"py:.*", r"t\..*"),  # ``import typing as t`` in an annotation
 ]
 
-# References that do not resolve in modules whose docstrings are revised elsewhere: each
-# entry names its file; the list is to be emptied (and deleted) as those docstrings are.
-nitpick_ignore = [
-    ("py:data", "_MEMORY"),  # eightlab/heuristics/pdb/additive.py: a private name
-    ("py:mod", "_sides"),  # eightlab/search/__init__.py: the module is eightlab.search.sides
-    ("py:data", "MEMORY_BUDGET"),  # eightlab/search/budget.py: a constant without a doc comment
-    # eightlab/search/compiled/idastar.py and kernel.py: no function idastar in search.idastar
-    ("py:func", "eightlab.search.idastar.idastar"),
-    ("py:meth", "_graph_layout"),  # eightlab/viz/replay.py: a private method
-    # eightlab/cli/parsing.py (on its way): Parser.error, without a docstring, inherits
-    # argparse's, whose first line "error(message: string)" autodoc reads as the signature
-    ("py:class", "string"),
-    # eightlab/heuristics/__init__.py (on its way): HEURISTICS built on first access by the
-    # module's __getattr__, with no documented name to refer to (a ``#:``-commented
-    # annotation ``HEURISTICS: dict[str, Heuristic]`` would give it one)
-    ("py:data", "HEURISTICS"),
-    ("py:data", "eightlab.heuristics.HEURISTICS"),
-]
-
 
 def _canonical(module_name, target):
     """The documented name that ``target`` means inside module ``module_name``, or None.

@@ -45,6 +45,7 @@ class Parser(argparse.ArgumentParser):
     """
 
     def error(self, message):
+        """Print ``message`` in one line, shortened if long, and exit with status 2."""
         message = " ".join(message.split())
         if len(message) > MESSAGE_LIMIT:
             message = message[:MESSAGE_LIMIT] + f"... ({len(message)} characters)"

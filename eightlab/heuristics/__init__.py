@@ -130,6 +130,9 @@ _LAZY = {
     "learned_heuristics": "learned.heuristic",
 }
 
+#: Every heuristic by registry name, built when first read (the module's ``__getattr__``).
+HEURISTICS: dict[str, Heuristic]
+
 __all__ = [
     "HEURISTICS",
     "Evaluator",

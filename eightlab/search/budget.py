@@ -21,12 +21,18 @@ CLOCK_INTERVAL = 1024
 #: Most successors of one expansion (a blank has at most four neighbours).
 MAX_BRANCHING = 4
 
-#: Why a search ended without a path (:attr:`~eightlab.search.result.SearchResult.reason`).
+#: Why a search ended without a path (:attr:`~eightlab.search.result.SearchResult.reason`):
+#: its node budget ran out.
 NODE_BUDGET = "node budget"
+#: ... its time budget ran out.
 TIME_BUDGET = "time budget"
+#: ... its memory budget ran out.
 MEMORY_BUDGET = "memory budget"
+#: ... its depth limit cut it off.
 DEPTH_LIMIT = "depth limit"
+#: ... it generated every state it could reach.
 EXHAUSTED = "search space exhausted"
+#: ... the start and the goal differ in parity, so no path exists.
 PARITY = "parity"
 
 #: Bytes of memory one stored state costs in the hungriest search, A* (the dicts of g

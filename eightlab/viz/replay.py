@@ -271,7 +271,7 @@ class Replay:
 
     def graph_layout(self) -> tuple[dict, list]:
         """Places of every state the whole search reaches (computed once; see
-        :meth:`_graph_layout`)."""
+        ``_graph_layout``)."""
         if getattr(self, "_graph", None) is None:
             self._graph = self._graph_layout()
         return self._graph

@@ -135,7 +135,7 @@ def shape_of(partition: str) -> tuple[int, int]:
 
 _MEMORY: OrderedDict = OrderedDict()  # (goal, partition) -> AdditivePDB, the latest used
 _MEMORY_LOCK = Lock()  # threads of one process (korf24's workers) share it
-#: Bytes of tables :data:`_MEMORY` keeps beyond the latest one (7-8 with the small ones);
+#: Bytes of tables ``_MEMORY`` keeps beyond the latest one (7-8 with the small ones);
 #: a heuristic's bound evaluators keep theirs besides
 #: (:data:`~eightlab.heuristics.base.BIND_CACHE_SIZE` goals).
 MEMORY_BYTES = 2**30
