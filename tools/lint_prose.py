@@ -37,19 +37,6 @@ DOCSTRING_RULES = {
     ),
 }
 
-#: Modules whose docstrings are revised by their owners at the same time: their findings
-#: are reported as pending, not as failures. The set is to be emptied as they are.
-PENDING = {
-    "eightlab/experiments/cluster.py",
-    "eightlab/heuristics/pdb/additive.py",
-    "eightlab/heuristics/pdb/build.py",
-    "eightlab/heuristics/pdb/cache.py",
-    "eightlab/puzzle/statespace.py",
-    "eightlab/runner/parameters.py",
-    "eightlab/search/budget.py",
-    "eightlab/search/compiled/idastar.py",
-    "eightlab/search/idastar.py",
-}
 
 #: Phrases that README.md and the notebooks' markdown do not use: (file glob, phrase, why).
 FORBIDDEN = [
@@ -167,11 +154,11 @@ def check_phrases() -> list[tuple[Path, int, str, str]]:
 
 
 def main() -> int:
-    failures, pending = [], []
+    failures = []
     for path in sorted((ROOT / "eightlab").rglob("*.py")):
         name = path.relative_to(ROOT).as_posix()
         for line, rule, text in check_module(path):
-            (pending if name in PENDING else failures).append(f"{name}:{line}: {rule}: {text}")
+            failures.append(f"{name}:{line}: {rule}: {text}")
     for path in sorted(ROOT.glob(TUTORIALS)):
         for line, rule, text in check_tutorial(path):
             failures.append(f"{path.relative_to(ROOT)}:{line}: {rule}: {text}")
@@ -184,8 +171,6 @@ def main() -> int:
                 failures.append(f"{name}:0: issue number: {found.group()} (history: commits)")
     for path, line, rule, text in check_phrases():
         failures.append(f"{path.relative_to(ROOT)}:{line}: {rule}: {text}")
-    for finding in pending:
-        print(f"pending: {finding}")
     for finding in failures:
         print(finding)
     return 1 if failures else 0

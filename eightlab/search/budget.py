@@ -90,7 +90,7 @@ def default_max_stored() -> int:
     ``ulimit -v`` the address space that is left counts, not the machine's free memory.
     Read again at every call, so it follows the machine's load. The margin left for the
     dict and heap doublings in flight, for freeing and for the rest of the process is
-    measured in ``benchmarks/README.md``.
+    what ``benchmarks/bench_memory.py`` checks.
 
     Returns
     -------

@@ -55,8 +55,8 @@ def solve_compiled(
     **budgets
         As in :func:`eightlab.search.solve`, with the reference's counts:
         ``budget_exceeded`` after exactly ``max_nodes`` expansions; ``max_seconds``
-        covers compilation and table building and is checked between slices of about
-        20 ms; a pass whose threshold would exceed ``max_stored`` is not started.
+        covers compilation and table building and is checked between slices of
+        :data:`SLICE_SECONDS` each; a pass whose threshold would exceed ``max_stored`` is not started.
     observer : None
         The compiled engine has no observers; passing one raises.
 
