@@ -255,3 +255,159 @@ def test_korf100_iterations_add_up_to_the_runs():
     assert (joined["generated"] == joined["generated_run"]).all()
     assert (joined["expanded"] == joined["expanded_run"]).all()
     assert (passes.groupby(["instance", "heuristic"]).size() == joined["iterations_run"]).all()
+
+
+# --- the sentences a reader would quote, each from the table it describes -------------
+
+
+def _words(text: str) -> str:
+    """Text with every run of whitespace as one space (sentences wrap anywhere)."""
+    return " ".join(text.split())
+
+
+def _markdown(name: str) -> str:
+    cells = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())["cells"]
+    return _words(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"))
+
+
+def _felner_summary():
+    if not (FELNER / "summary.csv").exists():
+        pytest.skip("no committed felner2004 run")
+    return pd.read_csv(FELNER / "summary.csv").set_index("heuristic")
+
+
+def test_nbs_is_within_twice_the_least_work_only_below_c_star_as_the_texts_say():
+    runs = pd.read_csv(RESULTS / "bidirectional" / "runs.csv")
+    nbs = runs[(runs.algorithm == "nbs") & (runs.status == "solved")]
+    nbs = nbs[[get_heuristic(h).consistent for h in nbs.heuristic]]
+    below = int((nbs.below_c_star <= 2 * nbs.cover).sum())
+    over = int((nbs.expanded > 2 * nbs.cover).sum())
+    assert below == len(nbs) == 96 and over == 50  # the bound holds below C* only
+    readme = _words((ROOT / "README.md").read_text())
+    assert "at most twice the least work among the pairs below C\\*" in readme
+    assert f"more than twice on {over} of the {len(nbs)} committed runs" in readme
+    assert "at most 2x the least work" not in readme
+    text = _markdown("bidirectional")
+    assert "at most twice the minimum any such algorithm must among the pairs whose lower bound is below the optimal cost C\\*" in text  # fmt: skip
+    from eightlab.search import nbs as module
+
+    assert "never expands more than twice" not in _words(module.__doc__)
+    assert "among the pairs whose lower bound is below ``C*``" in _words(module.__doc__)
+
+
+def test_korf24_order_is_not_called_easiest_where_it_is_only_described():
+    for name in ("README.md", "results/README.md"):
+        text = _words((ROOT / name).read_text())
+        assert "easiest first" not in text, name
+        assert "in the order of the notebook's first table" in text, name
+
+
+def test_the_15_puzzle_tile_sets_are_said_to_match_the_paper_only_as_measured():
+    ratio = _felner_summary()["nodes_vs_published"]
+
+    def matches(heuristic):  # within a fifth of the paper's mean nodes, either way
+        return abs(math.log(ratio[heuristic])) < math.log(1.25)
+
+    # 5-5-5 matches only without the reflected lookup, 6-6-3 only with it
+    assert matches("pdb-5-5-5-single") and not matches("pdb-5-5-5")
+    assert matches("pdb-6-6-3") and not matches("pdb-6-6-3-single")
+    single, reflected = f"{ratio['pdb-5-5-5-single']:.2f}", f"{ratio['pdb-6-6-3']:.2f}"
+    assert (single, reflected, f"{ratio['pdb-6-6-3-single']:.2f}") == ("0.86", "0.93", "2.91")
+    readme = _words((ROOT / "README.md").read_text())
+    assert (
+        f"5-5-5 generates {single} times the paper's mean nodes only without the reflected "
+        f"lookup, 6-6-3 {reflected} times only with it" in readme
+    )
+    results = _words((RESULTS / "README.md").read_text())
+    assert (
+        f"5-5-5 comes to {single} times the paper's mean nodes only without the reflected "
+        f"lookup, 6-6-3 to {reflected} times only with it" in results
+    )
+    from eightlab.heuristics.pdb import additive as module
+
+    assert f"6-6-3 with the regular lookup alone: {ratio['pdb-6-6-3-single']:.2f}" in _words(
+        module.__doc__
+    )
+    texts = {
+        "README.md": readme,
+        "results/README.md": results,
+        "benchmarks/README.md": (ROOT / "benchmarks" / "README.md").read_text(),
+        "additive.py": (ROOT / "eightlab" / "heuristics" / "pdb" / "additive.py").read_text(),
+    }
+    for name, text in texts.items():
+        assert "literature's" not in text, name
+
+
+def test_readme_states_the_committed_build_times_of_the_15_puzzle_databases():
+    summary = _felner_summary().reset_index()
+    timings = pd.read_csv(FELNER / "summary.timings.csv")
+    build = dict(zip(summary.heuristic, timings.build_seconds, strict=True))
+    readme = _words((ROOT / "README.md").read_text())
+    assert (
+        f"5-5-5 in {build['pdb-5-5-5']:.2f} s and 6-6-3 in {build['pdb-6-6-3']:.2f} s: "
+        "`results/korf100--felner2004/summary.timings.csv`" in readme
+    )
+    assert "about 30 s" not in readme
+
+
+def test_readme_cites_the_6_6_6_6_build_that_benchmarks_measured():
+    import re
+
+    bench = (ROOT / "benchmarks" / "README.md").read_text()
+    row = next(line for line in bench.splitlines() if line.startswith("| build 6-6-6-6"))
+    minutes = re.search(r"\*\*([\d.]+) CPU minutes\*\*", row).group(1)
+    peak = re.search(r"peak RSS \*\*([\d.]+) GB\*\*", row).group(1)
+    disk = int(re.search(r"(\d+) MB on disk", row).group(1))
+    readme = _words((ROOT / "README.md").read_text())
+    assert (
+        f"opt-in ({disk / 1000:.1f} GB on disk; the build `benchmarks/README.md` measured took "
+        f"{minutes} CPU minutes and {peak} GB at its peak)" in readme
+    )
+    assert "(4 CPU min, 1.6 GB)" not in readme and "about 4 CPU minutes" not in readme
+
+
+def test_korf100_at_a_glance_says_the_default_run_cannot_compare_like_with_like():
+    default = pd.read_csv(RESULTS / "korf100" / "summary.csv").set_index("heuristic")
+    felner = _felner_summary()
+    runs = pd.read_csv(FELNER / "runs.csv")
+    manhattan = runs[runs.heuristic == "manhattan"].sort_values("generated")
+    instances = json.loads((RESULTS / "korf100" / "provenance.json").read_text())
+    instances = instances["parameters"]["instances"]
+    # the default run's 15: those on which Manhattan does the least work of all 100
+    assert set(instances) == set(manhattan.instance[: len(instances)]) and len(instances) == 15
+    assert default.loc["pdb-5-5-5", "instances"] == len(instances)
+    text = _markdown("korf100")
+    assert f"default run's {len(instances)} instances are the ones on which Manhattan does the least work of all 100" in text  # fmt: skip
+    assert "**cannot compare like with like**" in text
+    assert (
+        f"`pdb-5-5-5` at {default.loc['pdb-5-5-5', 'nodes_vs_published']:.2f} of the paper in "
+        "the committed `results/korf100/summary.csv`" in text
+    )
+    assert (
+        f"`pdb-5-5-5` comes to {felner.loc['pdb-5-5-5', 'nodes_vs_published']:.2f} of the "
+        f"paper ({felner.loc['pdb-5-5-5-single', 'nodes_vs_published']:.2f} with the regular "
+        "lookup alone)" in text
+    )
+
+
+def test_05_states_the_passes_of_the_board_it_prints():
+    from eightlab.puzzle.instances import random_walk_instance
+
+    folder = RESULTS / "05_fifteen_puzzle"
+    parameters = json.loads((folder / "provenance.json").read_text())["parameters"]
+    board = random_walk_instance(KORF_GOAL, parameters["walk_length"], parameters["seed"])
+    result = solve(board, KORF_GOAL, "idastar", "manhattan")
+    committed = pd.read_csv(folder / "fifteen_runs.csv").set_index(["board", "heuristic"])
+    assert result.stats.expanded == committed.loc[("board 1", "Manhattan (h2)"), "expanded"]
+    passes = [row["expanded"] for row in result.stats.per_iteration]
+    growth = [b / a for a, b in zip(passes[:-2], passes[1:-1], strict=True)]  # complete passes
+    last_complete = passes[-2] / sum(passes[:-2])
+    last = passes[-1] / sum(passes[:-1])
+    text = _markdown("05_fifteen_puzzle")
+    assert (
+        f"each complete pass expands {min(growth):.1f} to {max(growth):.1f} times the nodes of "
+        f"the one before, so the last complete pass expands {last_complete:.1f} times all the "
+        "passes before it together" in text
+    )
+    assert f"on that board it expands {last:.2f} times all the earlier ones together" in text
+    assert "about as much as all the earlier ones" not in text

@@ -1,7 +1,8 @@
 """NBS, near-optimal bidirectional search: it expands *pairs* of nodes, one from each side,
-in the order of their lower bound, and never expands more than twice the minimum number
-of nodes any admissible front-to-end bidirectional search must expand (Chen, Holte,
-Zilles & Sturtevant, IJCAI 2017).
+in the order of their lower bound; with a consistent heuristic, among the pairs whose lower
+bound is below ``C*`` it expands at most twice the minimum number of nodes any admissible
+front-to-end bidirectional search must expand there (Chen, Holte, Zilles & Sturtevant,
+IJCAI 2017). The pairs at the lower bound ``C*`` are not counted (see :func:`nbs_search`).
 
 The lower bound of a pair (u forward, v backward) is ``lb(u, v) = max(f_F(u), f_B(v),
 g_F(u) + g_B(v) + 1)``, 1 the cost of the cheapest move (epsilon in the paper). Each

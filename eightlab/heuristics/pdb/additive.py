@@ -25,16 +25,16 @@ The partitions (:data:`PARTITIONS`, :data:`OTHER_PARTITIONS`), as tiles of Korf'
                                                                3  3  3  4  4
 
 7-8 and 6-6-6-6 (the 24-puzzle) are the partitions of Korf & Felner (2002). 5-5-5 and
-6-6-3 are those of the 15-puzzle solvers that follow Felner, Korf & Hanan (2004): for the
-goal with the blank last, {1,5,6,9,10,13}, {7,8,11,12,14,15}, {2,3,4} and {1,2,3,4,7},
+6-6-3 are those of the 15-puzzle solvers that follow Felner, Korf & Hanan (2004) (the
+paper's own figure of its tile sets was not at hand): for the goal with the blank last, {1,5,6,9,10,13}, {7,8,11,12,14,15}, {2,3,4} and {1,2,3,4,7},
 {5,6,9,10,13}, {8,11,12,14,15}, turned by 180 degrees to Korf's goal (turning them about
 the other diagonal instead gives their mirror images, the same heuristic with the
 reflected lookup). The tile sets are checked by their counts on Korf's 100 against the
 paper's table (``notebooks/korf100``, ``--preset felner2004``; theirs is another random
 set): 6-6-3 and 7-8 with the reflected lookup and 7-8 without it generate 0.93 to 1.07
-times the paper's mean nodes; 5-5-5 comes to 0.86 times only with the regular lookup
-alone (0.44 with the reflection), and the table does not say which lookup its 5-5-5 row
-used. The ``-rows`` partitions split the board by rows, a weaker contrast
+times the paper's mean nodes (6-6-3 with the regular lookup alone: 2.91); 5-5-5 comes to
+0.86 times only with the regular lookup alone (0.44 with the reflection), and the table
+does not say which lookup its 5-5-5 or 6-6-3 row used. The ``-rows`` partitions split the board by rows, a weaker contrast
 (``benchmarks/README.md``). For another goal the same cells are used, turned by
 the symmetry of the square that takes the top-left corner to the goal's blank when it
 is in a corner (else the blank's cell and cell 0 trade places). Where a symmetry of the
@@ -101,8 +101,9 @@ from eightlab.memory import available_memory
 from eightlab.puzzle.board import Board, cell_bits
 from eightlab.puzzle.ranking import rank_cells, rank_columns
 
-#: The literature's partitions of the 15-puzzle, as groups of cells of Korf's goal (= its
-#: tiles): the blank on cell 0.
+#: The partitions of the 15-puzzle: Korf & Felner's 7-8, other solvers' 5-5-5 and 6-6-3
+#: (the module docstring says how they compare with the paper), as groups of cells of
+#: Korf's goal (= its tiles): the blank on cell 0.
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "5-5-5": ((1, 2, 4, 5, 8), (3, 6, 7, 10, 11), (9, 12, 13, 14, 15)),
     "6-6-3": ((1, 2, 4, 5, 8, 9), (3, 6, 7, 10, 11, 15), (12, 13, 14)),
