@@ -111,5 +111,6 @@ def test_a_second_run_does_not_search_a_solved_instance_again(tmp_path, monkeypa
     beside = pd.read_csv(out / "published.csv").set_index("instance")
     assert beside.loc[38, "ratio_generated_kf2002"] == pytest.approx(222 / 38_173_507)
     assert pd.isna(beside.loc[25, "ratio_generated_kf2002"])
+    assert (out / "nodes_vs_published.png").is_file()
     stored = PartialTable(out / "runs.partial.csv", columns, integers=["instance"]).load()
     assert {row["instance"] for row in stored.values()} == {25, 38, 40}
