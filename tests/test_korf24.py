@@ -69,7 +69,9 @@ def _run_notebook(tmp_path, monkeypatch, out, parameters):
 
 
 def test_a_second_run_does_not_search_a_solved_instance_again(tmp_path, monkeypatch):
-    """Instance 38 solved by a finished run, 40 by an interrupted one: only 25 is searched.
+    """Instance 38 solved by a finished run, 40 by an interrupted one: only 25 is searched
+    (solved before with another heuristic only),
+    and the interrupted run's row of instance 1, not asked for, stays for a later run.
 
     The rows of 38 and 40 are made up (Manhattan solves neither within a test's budget), so
     they come back unchanged only if the run takes them instead of searching.
@@ -93,10 +95,15 @@ def test_a_second_run_does_not_search_a_solved_instance_again(tmp_path, monkeypa
     columns = ["instance", "heuristic", "h_start", "published_length", "length", "expanded",
                "generated", "iterations", "seconds", "cpu_seconds", "status"]  # fmt: skip
     partial = PartialTable(out / "runs.partial.csv", columns)
-    partial.open({task_key("korf24", 40, str(boards[39]), "manhattan"): {
-        "instance": 40, "heuristic": "manhattan", "h_start": 68, "published_length": 82,
-        "length": 82, "expanded": 333, "generated": 444, "iterations": 5, "seconds": 2.0,
-        "cpu_seconds": 1.75, "status": "solved"}})  # fmt: skip
+
+    def solved(k, generated, heuristic="manhattan"):  # a made-up solved row of instance k
+        row = {"instance": k, "heuristic": heuristic, "h_start": 60, "published_length": 82,
+               "length": 82, "expanded": generated // 2, "generated": generated,
+               "iterations": 5, "seconds": 2.0, "cpu_seconds": 1.75, "status": "solved"}  # fmt: skip
+        return task_key("korf24", k, str(boards[k - 1]), heuristic), row
+
+    # 1 is not part of this run; 25 was solved with another heuristic, so it runs
+    partial.open(dict([solved(40, 444), solved(1, 555), solved(25, 666, "linear-conflict")]))
     partial.close()
 
     errors = _run_notebook(
@@ -113,4 +120,4 @@ def test_a_second_run_does_not_search_a_solved_instance_again(tmp_path, monkeypa
     assert pd.isna(beside.loc[25, "ratio_generated_kf2002"])
     assert (out / "nodes_vs_published.png").is_file()
     stored = PartialTable(out / "runs.partial.csv", columns, integers=["instance"]).load()
-    assert {row["instance"] for row in stored.values()} == {25, 38, 40}
+    assert {row["instance"] for row in stored.values()} == {1, 25, 38, 40}
