@@ -70,8 +70,8 @@ def _run_notebook(tmp_path, monkeypatch, out, parameters):
 
 def test_a_second_run_does_not_search_a_solved_instance_again(tmp_path, monkeypatch):
     """Instance 38 solved by a finished run, 40 by an interrupted one: only 25 is searched
-    (solved before with another heuristic only),
-    and the interrupted run's row of instance 1, not asked for, stays for a later run.
+    (solved before with another heuristic only), and the interrupted run's row of instance
+    1, not asked for, stays for a later run.
 
     The rows of 38 and 40 are made up (Manhattan solves neither within a test's budget), so
     they come back unchanged only if the run takes them instead of searching.
