@@ -137,6 +137,7 @@ SPECS: dict[str, Experiment] = {
     ),
     "korf24": Experiment(
         shape=(5, 5), opt_in=True, figure_style=STYLE, max_seconds=MAX_SECONDS, workers=WORKERS,
+        max_nodes=MAX_NODES,
         instances=_numbered(50, "Korf & Felner's 24-puzzle instances", "all"),
         heuristic=Rule(registry="heuristics", why="the search needs a heuristic"),
         total_seconds=Rule(low=1, high=7 * 86_400, why="the budget of the whole run"),
