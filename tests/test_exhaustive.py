@@ -1,0 +1,112 @@
+"""The complete breadth-first search of boards of up to 12 cells against the oracle and OEIS."""
+
+from __future__ import annotations
+
+from math import factorial
+
+import numpy as np
+import pytest
+
+from eightlab.errors import BoardError, EightlabError
+from eightlab.puzzle import exhaustive, statespace
+from eightlab.puzzle.exhaustive import (
+    UNSEEN,
+    StateSpaceError,
+    distance_table,
+    goal_board,
+    layer_counts,
+    published_layer_counts,
+    reference_layer_counts,
+    table_bytes,
+)
+from eightlab.puzzle.ranking import rank
+
+PUBLISHED = published_layer_counts()
+
+
+@pytest.mark.parametrize("blank_cell", range(9))
+def test_8_puzzle_layers_equal_the_oracle_from_every_blank_cell(blank_cell):
+    goal = goal_board((3, 3), blank_cell)
+    layers = layer_counts((3, 3), blank_cell)
+    assert list(layers.counts) == list(statespace.depth_distribution(goal))
+    assert layers.farthest == tuple(statespace.hardest_boards(goal))
+
+
+def test_8_puzzle_distance_table_equals_the_oracle_board_by_board():
+    table = distance_table((3, 3))
+    oracle = statespace.distance_table(None)
+    expected = np.where(oracle < 0, UNSEEN, oracle.astype(np.int16))
+    assert np.array_equal(table.astype(np.int16), expected)
+
+
+@pytest.mark.parametrize("number", ["A089473", "A089474", "A090034", "A090035", "A090036"])
+def test_small_shapes_equal_the_published_sequence_and_its_transpose(number):
+    entry = PUBLISHED[number]
+    rows, cols = entry["shape"]
+    counts = layer_counts((rows, cols), entry["blank_cell"]).counts
+    assert list(counts) == entry["counts"]
+    r, c = divmod(entry["blank_cell"], cols)
+    transposed = layer_counts((cols, rows), c * rows + r).counts
+    assert list(transposed) == entry["counts"]
+
+
+def test_published_radii_are_the_known_ones():
+    radii = {number: len(entry["counts"]) - 1 for number, entry in PUBLISHED.items()}
+    assert radii["A090034"] == 21
+    assert radii["A090035"] == 36
+    assert radii["A090036"] == 55
+    assert radii["A089473"] == 31
+    assert radii["A090166"] == 53
+    complete = [e for e in PUBLISHED.values() if e["complete"]]
+    for entry in complete:
+        rows, cols = entry["shape"]
+        assert sum(entry["counts"]) == factorial(rows * cols) // 2
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (2, 3), (3, 2), (2, 4), (1, 5), (4, 1)])
+def test_compiled_search_equals_the_python_reference_from_every_blank_cell(shape):
+    for blank_cell in range(shape[0] * shape[1]):
+        compiled = layer_counts(shape, blank_cell).counts
+        assert list(compiled) == reference_layer_counts(shape, blank_cell)
+
+
+def test_2x4_farthest_board_is_the_published_one():
+    # OEIS A090035: from 1234/567- the one board 36 moves away is -721/4365
+    layers = layer_counts((2, 4))
+    assert layers.radius == 36
+    assert [b.tiles for b in layers.farthest] == [(0, 7, 2, 1, 4, 3, 6, 5)]
+
+
+def test_distance_table_marks_the_other_parity_class_unseen():
+    table = distance_table((2, 3), 0)
+    assert table.shape == (factorial(6),)
+    assert table[rank(goal_board((2, 3), 0).tiles)] == 0
+    assert int((table == UNSEEN).sum()) == factorial(6) // 2
+    assert int(table[table != UNSEEN].max()) == 21
+
+
+def test_search_refuses_in_one_line_when_memory_is_short(monkeypatch):
+    monkeypatch.setattr(exhaustive, "available_memory", lambda: 100 << 20)
+    with pytest.raises(StateSpaceError, match=r"3x4 state space needs 546 MB") as caught:
+        layer_counts((3, 4))
+    assert "\n" not in str(caught.value)
+    assert isinstance(caught.value, EightlabError)
+
+
+def test_table_bytes_counts_a_byte_per_permutation():
+    assert table_bytes((3, 4)) == factorial(12) + exhaustive.OVERHEAD
+
+
+@pytest.mark.parametrize(
+    ("shape", "message"),
+    [((4, 4), "at most 12 cells"), ((0, 3), "at least one row"), ("3x4", "two whole numbers")],
+)
+def test_bad_shapes_are_refused(shape, message):
+    with pytest.raises(StateSpaceError, match=message):
+        layer_counts(shape)
+
+
+@pytest.mark.parametrize("blank_cell", [9, -1, 2.0, True])
+def test_blank_cell_outside_the_board_is_refused(blank_cell):
+    with pytest.raises(BoardError, match="blank_cell is a cell 0..8"):
+        goal_board((3, 3), blank_cell)
