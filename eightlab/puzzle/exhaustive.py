@@ -10,9 +10,9 @@ the bytes equal to ``d`` (the frontier), making every move of the blank from eac
 them, and writing ``d + 1`` into every neighbour still unseen; the search stops at the
 first depth whose scan finds no board. The scan is split among the cores (numba
 ``prange``); why two threads writing the same table cannot lose or miscount a board is
-argued in :func:`_expand_layer`. A 3x4 board has ``12! = 479,001,600`` ranks, so its table
-takes 479 MB; :func:`distance_table` refuses a shape whose table does not fit in the memory
-free (:func:`eightlab.memory.available_memory`).
+argued in the kernel, ``_expand_layer``. A 3x4 board has ``12! = 479,001,600`` ranks, so
+its table takes 479 MB; :func:`distance_table` refuses a shape whose table does not fit in
+the memory free (:func:`eightlab.memory.available_memory`).
 
 :func:`layer_counts` reduces the table to what the literature publishes: how many boards
 lie at each distance, the radius (the greatest distance) and the boards at the radius.
@@ -365,8 +365,8 @@ def layer_counts(shape, blank_cell: int | None = None) -> Layers:
 def reference_layer_counts(shape, blank_cell: int | None = None) -> list[int]:
     """:func:`layer_counts`' counts by a plain-Python BFS over a dictionary of boards.
 
-    The readable reference for tiny shapes (a second or two for the 181,440 boards of
-    3x3; far too slow for 12 cells).
+    The readable reference for tiny shapes (a dictionary entry per board: fine for the
+    181,440 boards of 3x3, far too slow and too large for 12 cells).
 
     Parameters
     ----------
