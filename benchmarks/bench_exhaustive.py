@@ -7,6 +7,10 @@ child process (``NUMBA_NUM_THREADS`` threads, 2 by default), so the peak is that
 own. Asserts nothing about speed; checks the counts against the published sequence
 (``eightlab/data/oeis_layer_counts.txt``) and prints whether they agree.
 
+``--audit RxC`` times :func:`eightlab.puzzle.exhaustive.manhattan_histogram` instead: the
+search, then Manhattan distance against h* on every reachable board (boards whose
+Manhattan distance exceeds h*, and the mean of h/h* over the boards other than the goal).
+
 ``--write-results`` also writes ``results/exhaustive/layers_RxC.csv`` (depth, boards,
 published term, equal) and ``farthest_RxC.txt`` for the 12-cell shapes it ran.
 
@@ -14,6 +18,7 @@ Run from the repository root (``nice`` on a shared machine)::
 
     nice .venv/bin/python benchmarks/bench_exhaustive.py                  # 3x3 and 2x5
     nice .venv/bin/python benchmarks/bench_exhaustive.py --shape 3x4 --shape 2x6 --write-results
+    nice .venv/bin/python benchmarks/bench_exhaustive.py --audit 3x4 --write-results
 """
 
 from __future__ import annotations
@@ -67,6 +72,63 @@ def child(shape: str) -> None:
     )
 
 
+def audit_child(shape: str) -> None:
+    """Time the search and Manhattan's audit against it; print one JSON line."""
+    import numpy as np
+
+    from eightlab.puzzle import exhaustive as ex
+
+    rows, cols = (int(x) for x in shape.split("x"))
+    ex.manhattan_histogram((2, 3))  # load the compiled kernels before timing
+    goal = ex.goal_board((rows, cols))
+    n = rows * cols
+    wall, cpu = time.perf_counter(), time.process_time()
+    dist, counts = ex._search(goal)
+    search = (time.perf_counter() - wall, time.process_time() - cpu)
+    goal_cell = np.empty(n, dtype=np.int64)
+    for p, t in enumerate(goal.tiles):
+        goal_cell[t] = p
+    wall, cpu = time.perf_counter(), time.process_time()
+    h_bound = (n - 1) * (rows + cols - 2) + 1
+    hist = ex._manhattan_histogram(dist, n, cols, goal_cell, len(counts), h_bound, 64)
+    audit = (time.perf_counter() - wall, time.process_time() - cpu)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    d, h = np.nonzero(hist)
+    cells = [[int(a), int(b), int(hist[a, b])] for a, b in zip(d, h, strict=True)]
+    print(
+        json.dumps(
+            {"shape": shape, "search": search, "audit": audit, "peak_rss": peak, "cells": cells}
+        )
+    )
+
+
+def audit(shape: str, env: dict, write: bool) -> None:
+    out = subprocess.run(
+        [sys.executable, __file__, "--audit-child", shape],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    run = json.loads(out.stdout.strip().splitlines()[-1])
+    boards = sum(c for _, _, c in run["cells"])
+    over = sum(c for d, h, c in run["cells"] if h > d)
+    ratio = sum(c * h / d for d, h, c in run["cells"] if d > 0) / (boards - 1)
+    print(f"{shape}: search {run['search'][0]:.2f} s wall, {run['search'][1]:.2f} s CPU")
+    print(
+        f"{shape}: Manhattan against h* on {boards:,} boards: {run['audit'][0]:.2f} s wall, "
+        f"{run['audit'][1]:.2f} s CPU; peak RSS {run['peak_rss'] / 1e6:.0f} MB"
+    )
+    print(f"{shape}: boards with h > h*: {over}; mean h/h* (goal excluded): {ratio:.4f}")
+    if write:
+        folder = ROOT / "results" / "exhaustive"
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(folder / f"manhattan_{shape}.csv", "w", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(["distance", "manhattan", "boards"])
+            out.writerows(run["cells"])
+
+
 def write_results(run: dict, published: dict) -> None:
     folder = ROOT / "results" / "exhaustive"
     folder.mkdir(parents=True, exist_ok=True)
@@ -91,16 +153,26 @@ def main() -> None:
     parser.add_argument("--shape", action="append", help="RxC, repeatable (default 3x3, 2x5)")
     parser.add_argument("--threads", type=int, default=2, help="numba threads (default 2)")
     parser.add_argument("--write-results", action="store_true")
+    parser.add_argument("--audit", action="append", help="RxC: audit Manhattan (repeatable)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--audit-child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child)
+        return
+    if args.audit_child:
+        audit_child(args.audit_child)
         return
     from eightlab.puzzle.exhaustive import published_layer_counts
 
     published = published_layer_counts()
     env = dict(os.environ, NUMBA_NUM_THREADS=str(args.threads), PYTHONPATH=str(ROOT))
     print(f"load average before: {os.getloadavg()[0]:.2f}; numba threads: {args.threads}")
+    if args.audit:
+        for shape in args.audit:
+            audit(shape, env, args.write_results)
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
+        return
     print(
         f"{'shape':>5} {'boards':>11} {'radius':>6} {'wall s':>8} {'CPU s':>8} {'peak RSS MB':>11}  published"
     )

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import permutations
 from math import factorial
 
 import numpy as np
 import pytest
 
 from eightlab.errors import BoardError, EightlabError
+from eightlab.heuristics import get_heuristic
 from eightlab.puzzle import exhaustive, statespace
 from eightlab.puzzle.exhaustive import (
     UNSEEN,
@@ -15,6 +17,7 @@ from eightlab.puzzle.exhaustive import (
     distance_table,
     goal_board,
     layer_counts,
+    manhattan_histogram,
     published_layer_counts,
     reference_layer_counts,
     table_bytes,
@@ -110,3 +113,19 @@ def test_bad_shapes_are_refused(shape, message):
 def test_blank_cell_outside_the_board_is_refused(blank_cell):
     with pytest.raises(BoardError, match="blank_cell is a cell 0..8"):
         goal_board((3, 3), blank_cell)
+
+
+@pytest.mark.parametrize(("shape", "blank_cell"), [((3, 3), 8), ((3, 3), 4), ((2, 4), 0)])
+def test_manhattan_histogram_equals_manhattan_of_every_board_against_h_star(shape, blank_cell):
+    rows, cols = shape
+    n = rows * cols
+    goal = goal_board(shape, blank_cell)
+    boards = np.array(list(permutations(range(n))), dtype=np.int64)  # in rank order
+    hstar = distance_table(shape, blank_cell)
+    reachable = hstar != UNSEEN
+    h = get_heuristic("manhattan").bind(goal).evaluate_tiles(boards[reachable])
+    expected = np.zeros((hstar[reachable].max() + 1, int(h.max()) + 1), dtype=np.int64)
+    np.add.at(expected, (hstar[reachable].astype(np.int64), h.astype(np.int64)), 1)
+    hist = manhattan_histogram(shape, blank_cell)
+    assert np.array_equal(hist, expected)
+    assert np.triu(hist, k=1).sum() == 0  # admissible: no board with h > h*

@@ -435,3 +435,69 @@ def published_layer_counts() -> dict[str, dict]:
             "counts": [int(t) for t in terms.split(",")],
         }
     return table
+
+
+@njit(cache=True, parallel=True)
+def _manhattan_histogram(dist, n, cols, goal_cell, depth_bound, h_bound, parts):
+    """``hist[d, h]``: boards at distance ``d`` whose Manhattan distance is ``h``.
+
+    The ranks are cut in ``parts`` slices, each counted by one thread into its own
+    histogram (no shared writes), then summed.
+    """
+    size = dist.shape[0]
+    hists = np.zeros((parts, depth_bound, h_bound), dtype=np.int64)
+    step = (size + parts - 1) // parts
+    for part in prange(parts):
+        tiles = np.empty(n, dtype=np.int64)
+        for r in range(part * step, min((part + 1) * step, size)):
+            d = dist[r]
+            if d == UNSEEN:
+                continue
+            unrank_into(r, n, tiles)
+            h = 0
+            for p in range(n):
+                t = tiles[p]
+                if t != 0:
+                    g = goal_cell[t]
+                    h += abs(p // cols - g // cols) + abs(p % cols - g % cols)
+            hists[part, d, h] += 1
+    return hists.sum(axis=0)
+
+
+def manhattan_histogram(shape, blank_cell: int | None = None) -> np.ndarray:
+    """How Manhattan distance compares with the exact distance on every board of ``shape``.
+
+    A complete search (:func:`distance_table`), then the Manhattan distance of every
+    reachable board to the same goal (the sum over the tiles, blank excluded, of the
+    rows plus the columns between a tile's cell and its goal cell), counted by pair.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        ``(rows, cols)`` with at most :data:`MAX_CELLS` cells.
+    blank_cell : int, optional
+        The goal's blank cell; the last cell by default.
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (radius + 1, largest Manhattan distance + 1)
+        ``hist[d, h]`` is the number of boards ``d`` moves from the goal whose Manhattan
+        distance is ``h``. Manhattan is admissible on the shape exactly when every count
+        with ``h > d`` is zero.
+
+    Raises
+    ------
+    StateSpaceError
+        If the shape has more than 12 cells or its table does not fit in memory.
+    BoardError
+        If ``blank_cell`` is not a cell of the shape.
+    """
+    goal = goal_board(shape, blank_cell)
+    dist, counts = _search(goal)
+    n = goal.rows * goal.cols
+    goal_cell = np.empty(n, dtype=np.int64)
+    for p, t in enumerate(goal.tiles):
+        goal_cell[t] = p
+    h_bound = (n - 1) * (goal.rows + goal.cols - 2) + 1  # every tile at its farthest
+    hist = _manhattan_histogram(dist, n, goal.cols, goal_cell, len(counts), h_bound, 64)
+    return hist[:, : int(np.flatnonzero(hist.sum(axis=0)).max()) + 1]
