@@ -151,6 +151,16 @@ def table_bytes(shape) -> int:
     One byte per permutation of the ``n`` cells (``n!``, rounded up to a multiple of 8),
     plus :data:`OVERHEAD`.
 
+    Parameters
+    ----------
+    shape : tuple of int
+        ``(rows, cols)``.
+
+    Returns
+    -------
+    int
+        Bytes.
+
     Raises
     ------
     StateSpaceError
