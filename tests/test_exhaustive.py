@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import csv
 from itertools import permutations
 from math import factorial
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -129,3 +131,48 @@ def test_manhattan_histogram_equals_manhattan_of_every_board_against_h_star(shap
     hist = manhattan_histogram(shape, blank_cell)
     assert np.array_equal(hist, expected)
     assert np.triu(hist, k=1).sum() == 0  # admissible: no board with h > h*
+
+
+RESULTS = Path(__file__).resolve().parents[1] / "results" / "exhaustive"
+
+
+@pytest.mark.parametrize(
+    ("shape", "number", "radius"), [("3x4", "A090166", 53), ("2x6", "A090167", 80)]
+)
+def test_committed_12_cell_layers_equal_the_published_terms(shape, number, radius):
+    with open(RESULTS / f"layers_{shape}.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    boards = [int(row["boards"]) for row in rows]
+    terms = PUBLISHED[number]["counts"]
+    assert len(boards) == radius + 1
+    assert sum(boards) == factorial(12) // 2
+    assert boards[: len(terms)] == terms
+    assert all(row["equal"] == "true" for row in rows[: len(terms)])
+    farthest = (RESULTS / f"farthest_{shape}.txt").read_text().splitlines()[1:]
+    assert len(farthest) == boards[-1]
+
+
+def test_committed_3x4_audit_finds_manhattan_admissible():
+    with open(RESULTS / "manhattan_3x4.csv", newline="") as f:
+        rows = [
+            (int(r["distance"]), int(r["manhattan"]), int(r["boards"])) for r in csv.DictReader(f)
+        ]
+    assert sum(c for _, _, c in rows) == factorial(12) // 2
+    assert not [row for row in rows if row[1] > row[0]]
+
+
+def test_benchmarks_readme_states_the_committed_12_cell_tables():
+    readme = (RESULTS.parents[1] / "benchmarks" / "README.md").read_text()
+    with open(RESULTS / "manhattan_3x4.csv", newline="") as f:
+        rows = [
+            (int(r["distance"]), int(r["manhattan"]), int(r["boards"])) for r in csv.DictReader(f)
+        ]
+    boards = sum(c for _, _, c in rows)
+    over = sum(c for d, h, c in rows if h > d)
+    ratio = sum(c * h / d for d, h, c in rows if d > 0) / (boards - 1)
+    assert f"({over} of {boards:,})" in readme
+    assert f"the goal is {ratio:.4f}" in readme
+    with open(RESULTS / "layers_3x4.csv", newline="") as f:
+        layers = list(csv.DictReader(f))
+    assert f"| 3x4 | {factorial(12) // 2:,} | {len(layers) - 1} |" in readme
+    assert f"all {len(layers)} terms equal" in readme
