@@ -111,6 +111,11 @@ def test_bad_shapes_are_refused(shape, message):
         layer_counts(shape)
 
 
+def test_one_cell_board_is_its_own_farthest_board_and_numpy_cells_are_accepted():
+    assert list(layer_counts((1, 1)).counts) == [1]
+    assert layer_counts((3, 3), np.int64(4)).radius == 30  # OEIS A089474: blank in the centre
+
+
 @pytest.mark.parametrize("blank_cell", [9, -1, 2.0, True])
 def test_blank_cell_outside_the_board_is_refused(blank_cell):
     with pytest.raises(BoardError, match="blank_cell is a cell 0..8"):

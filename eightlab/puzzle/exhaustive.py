@@ -38,6 +38,7 @@ from collections import deque
 from dataclasses import dataclass
 from importlib.resources import files
 from math import factorial
+from numbers import Integral
 
 import numpy as np
 from numba import njit, prange
@@ -136,12 +137,12 @@ def goal_board(shape, blank_cell: int | None = None) -> Board:
     rows, cols = _shape_of(shape)
     n = rows * cols
     blank = n - 1 if blank_cell is None else blank_cell
-    if isinstance(blank, bool) or not isinstance(blank, int) or not 0 <= blank < n:
+    if isinstance(blank, bool) or not isinstance(blank, Integral) or not 0 <= blank < n:
         raise BoardError(
             f"blank_cell is a cell 0..{n - 1} of a {rows}x{cols} board, not {quote(blank)}"
         )
     tiles = list(range(1, n))
-    tiles.insert(blank, 0)
+    tiles.insert(int(blank), 0)
     return Board(tuple(tiles), rows, cols)
 
 
