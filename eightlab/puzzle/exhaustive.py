@@ -17,7 +17,9 @@ the memory free (:func:`eightlab.memory.available_memory`).
 :func:`layer_counts` reduces the table to what the literature publishes: how many boards
 lie at each distance, the radius (the greatest distance) and the boards at the radius.
 :func:`reference_layer_counts` is the same search in plain Python over a dictionary, the
-readable reference for the tiny shapes the tests compare it on. The published sequences
+readable reference for the tiny shapes the tests compare it on. :func:`manhattan_histogram`
+counts the boards by exact distance and Manhattan distance, the admissibility check of
+Manhattan on every board of a shape. The published sequences
 (Karlemo & Östergård 2000; OEIS) are shipped in ``eightlab/data/oeis_layer_counts.txt``
 and read by :func:`published_layer_counts`.
 
