@@ -42,6 +42,7 @@ CHECKED = [
     "eightlab.problems.judges",
     "eightlab.problems.lexicographic",
     "eightlab.puzzle.board",
+    "eightlab.puzzle.exhaustive",
     "eightlab.puzzle.grid",
     "eightlab.puzzle.instances",
     "eightlab.puzzle.notation",
