@@ -537,3 +537,48 @@ def test_an_executed_notebook_keeps_no_random_ids(tmp_path):
     assert texts[0] == texts[1]
     assert "#T_table0_row0_col0" in texts[0] and 'id=\\"T_table0\\"' in texts[0]
     assert "<pandas.io.formats.style.Styler>" in texts[0] and ".tmp-" not in texts[0]
+
+
+# --- finished rows are kept until the results are in place ---------------------------------
+
+
+def test_a_batch_grid_keeps_its_finished_rows_for_a_kill_in_a_later_cell(tmp_path, monkeypatch):
+    from eightlab.experiments.grid import run_grid
+
+    boards = ["123456708", "123450786", "123405786"]
+    partial = tmp_path / "runs.partial.csv"
+    grid = dict(goal="123456780", max_nodes=10_000, progress=False, partial=partial)
+    monkeypatch.setenv("EIGHTLAB_BATCH", "1")
+    run_grid(boards, ["bfs"], [], **grid)
+    assert len(partial.read_text().splitlines()) == 1 + len(boards)  # the run removes it
+    again = run_grid(boards, ["bfs"], [], **grid)
+    assert again.attrs["execution"]["resumed_rows"] == len(boards)
+    monkeypatch.setenv("EIGHTLAB_BATCH", "")
+    run_grid(boards, ["bfs"], [], **grid)
+    assert not partial.exists()  # an interactive grid's complete table: the next starts afresh
+
+
+def test_finished_rows_survive_a_swap_in_that_does_not_happen(tmp_path, monkeypatch):
+    from eightlab.runner import lifecycle
+
+    def run():
+        return lifecycle.Run("nb", tmp_path / "nb.ipynb", tmp_path / "results" / "nb", {}, {},
+                             context={}, mode="papermill")  # fmt: skip
+
+    first = run()
+    (first.start() / "runs.partial.csv").write_text("task,a\nk,1\n")
+
+    def killed(temporary, final):
+        raise KeyboardInterrupt  # what SIGKILL leaves, as far as the files go
+
+    monkeypatch.setattr(lifecycle, "swap_in", killed)
+    with pytest.raises(KeyboardInterrupt):
+        first.finish()
+    first.abandon()
+    monkeypatch.undo()
+    second = run()
+    adopted = second.start() / "runs.partial.csv"
+    assert adopted.read_text() == "task,a\nk,1\n"
+    assert second.finish() == tmp_path / "results" / "nb"
+    assert not list((tmp_path / "results").glob("*partial*"))
+    assert not list((tmp_path / "results" / "nb").glob("*.partial.csv"))

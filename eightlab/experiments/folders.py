@@ -20,6 +20,18 @@ RUNNER_VARIABLE = "EIGHTLAB_RUNNER"
 BATCH_VARIABLE = "EIGHTLAB_BATCH"
 
 
+def is_results_folder(folder) -> bool:
+    """Whether ``folder`` is a results folder eightlab wrote: it holds the
+    ``provenance.json`` of a finished run (a JSON object naming its notebook)."""
+    import json
+
+    try:
+        record = json.loads((Path(folder) / PROVENANCE).read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(record, dict) and "notebook" in record
+
+
 def repository_root() -> Path | None:
     """The checkout eightlab was imported from (holding ``notebooks/``), or None."""
     root = Path(__file__).resolve().parents[2]
