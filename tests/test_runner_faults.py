@@ -582,3 +582,44 @@ def test_finished_rows_survive_a_swap_in_that_does_not_happen(tmp_path, monkeypa
     assert second.finish() == tmp_path / "results" / "nb"
     assert not list((tmp_path / "results").glob("*partial*"))
     assert not list((tmp_path / "results" / "nb").glob("*.partial.csv"))
+
+
+# --- parameters whose default is None, learned variants ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "notebook, name, text, message",
+    [
+        ("heuristic_admissibility", "sample_size", "2.5", "'sample_size' of heuristic_admissibility expects an int, not '2.5'"),
+        ("01_state_space", "parity_sample", "2.5", "'parity_sample' of 01_state_space expects an int, not '2.5'"),
+        ("01_state_space", "parity_sample", "[3]", "'parity_sample' of 01_state_space expects an int"),
+        ("learned_heuristic", "variants", "[learned, manhattan]", "'variants' of learned_heuristic: 'manhattan' is not one of learned, learned-shifted"),
+    ],
+)  # fmt: skip
+def test_a_none_default_or_a_learned_variant_is_checked_before_any_kernel(
+    tmp_path, capsys, monkeypatch, notebook, name, text, message
+):
+    _no_kernel(monkeypatch)
+    results = tmp_path / "results"
+    status = main(["run", "--only", notebook, "-p", name, text, "--notebooks", str(NOTEBOOKS),
+                   "--results", str(results)])  # fmt: skip
+    error = capsys.readouterr().err
+    assert status == 2 and message in error and error.count("\n") == 1, error
+    assert not results.exists()
+
+
+def test_a_none_default_still_takes_none_and_its_type():
+    declared = declared_parameters(NOTEBOOKS / "heuristic_admissibility.ipynb")
+    assert declared["sample_size"]["type"] == "int"
+    sample_size = declared["sample_size"]
+    assert check_parameter("heuristic_admissibility", "sample_size", None, sample_size) is None
+    assert check_parameter("heuristic_admissibility", "sample_size", 500, sample_size) == 500
+    anything = {"type": "NoneType", "default": "None"}
+    assert check_parameter("no_spec", "x", None, anything) is None
+
+
+def test_the_learned_variants_of_the_spec_are_the_registered_ones():
+    from eightlab.heuristics.learned.heuristic import VARIANTS
+    from eightlab.runner.specs import LEARNED_VARIANTS
+
+    assert LEARNED_VARIANTS == tuple(VARIANTS)
