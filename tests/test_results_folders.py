@@ -145,3 +145,49 @@ def test_eightlab_run_refuses_a_users_folder_in_its_results_before_any_kernel(
     assert status == 2 and error.count("\n") == 1
     assert "holds files eightlab did not write" in error
     assert (results / "nb" / "thesis.txt").read_text() == "mine\n"
+
+
+# --- output folders that cannot be written -------------------------------------------------
+
+
+def _not_writable(monkeypatch, folder: Path):
+    access = os.access
+
+    def fake(path, mode, *args, **kwargs):
+        if Path(path).resolve() == folder.resolve() and mode & os.W_OK:
+            return False  # what a user who is not root sees after chmod a-w
+        return access(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", fake)
+
+
+def test_a_folder_that_is_not_writable_is_refused_before_the_run(tmp_path, monkeypatch):
+    folder = _finished(tmp_path / "done")
+    _not_writable(monkeypatch, folder)
+    with pytest.raises(EightlabError, match="is not writable, and a run replaces it"):
+        check_replaceable(folder, tmp_path)
+
+
+def test_an_output_folder_that_cannot_be_made_is_one_line(tmp_path):
+    from eightlab.experiments.folders import output_folder
+
+    (tmp_path / "file").write_text("")
+    with pytest.raises(EightlabError) as refused:
+        output_folder("nb", str(tmp_path / "file" / "out"))
+    assert "cannot write into output folder" in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_tutorial_run_by_papermill_into_an_impossible_folder_fails_in_one_line(tmp_path):
+    (tmp_path / "file").write_text("")
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "papermill", "--no-progress-bar",
+               str(ROOT / "notebooks/01_state_space.ipynb"), str(tmp_path / "out.ipynb"),
+               "-p", "output_dir", str(tmp_path / "file" / "out")]  # fmt: skip
+    done = subprocess.run(command, cwd=tmp_path, env=environment, capture_output=True,
+                          text=True, timeout=600)  # fmt: skip
+    assert done.returncode != 0
+    assert "EightlabError: cannot write into output folder" in done.stderr
+    executed = nbformat.read(tmp_path / "out.ipynb", as_version=4)
+    (error,) = [o for c in executed.cells for o in c.get("outputs", []) if o.output_type == "error"]
+    assert len(error.traceback) == 1  # the one line, no frames

@@ -34,6 +34,7 @@ from eightlab.experiments.folders import (
     is_results_folder,
     notebooks_root,
     results_root,
+    short_errors,
 )
 from eightlab.files import readable_mode
 
@@ -129,8 +130,8 @@ def check_replaceable(folder, working_directory=None) -> None:
     Raises
     ------
     EightlabError
-        In one line naming the folder, if it is a file, holds the working directory, or
-        holds anything eightlab did not write.
+        In one line naming the folder, if it is a file or not writable, holds the working
+        directory, or holds anything eightlab did not write.
     """
     folder = Path(folder).resolve()
     here = Path(working_directory or os.getcwd()).resolve()
@@ -143,6 +144,11 @@ def check_replaceable(folder, working_directory=None) -> None:
     for path, role in ((folder, "output folder"), (previous, "folder")):
         if path.exists() and not path.is_dir():
             raise EightlabError(f"{role} {str(path)!r} exists and is not a folder")
+        if path.is_dir() and not os.access(path, os.W_OK):  # renaming it needs write access
+            raise EightlabError(
+                f"{role} {str(path)!r} is not writable, and a run replaces it; make it "
+                "writable (chmod u+w) or give another output folder"
+            )
         if path.is_dir() and any(path.iterdir()) and not is_results_folder(path):
             raise EightlabError(
                 f"{role} {str(path)!r} holds files eightlab did not write (it has no "
@@ -244,7 +250,7 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
     from eightlab.runner.parameters import OUTPUT_PARAMETER, declared_parameters, default_value
     from eightlab.runner.specs import check_values
 
-    _short_errors()
+    short_errors()
     path = Path(notebook) if notebook is not None else notebooks_root() / f"{name}.ipynb"
     declared = declared_parameters(path) if path.exists() else {}
     names = [k for k in declared if k != OUTPUT_PARAMETER and k in namespace]
@@ -288,24 +294,6 @@ def _assigned(source: str) -> list[str]:
         return []
     return [t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
             if isinstance(t, ast.Name)]  # fmt: skip
-
-
-def _short_errors() -> None:
-    """Show an EightlabError raised in a cell as its one line (no traceback)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return
-    shell = get_ipython()
-    if shell is None:
-        return
-
-    def one_line(self, kind, value, tb, tb_offset=None):
-        line = [f"{kind.__name__}: {value}"]  # shown, and sent to papermill, as the traceback
-        self._showtraceback(kind, value, line)
-        return line
-
-    shell.set_custom_exc((EightlabError,), one_line)
 
 
 def _adopt_partials(results: Path, folder: str, kept: Path, temporary: Path) -> None:
