@@ -191,3 +191,15 @@ def test_a_tutorial_run_by_papermill_into_an_impossible_folder_fails_in_one_line
     executed = nbformat.read(tmp_path / "out.ipynb", as_version=4)
     (error,) = [o for c in executed.cells for o in c.get("outputs", []) if o.output_type == "error"]
     assert len(error.traceback) == 1  # the one line, no frames
+
+
+def test_papermill_runs_into_a_new_folder_say_where_and_replace_only_their_own(tmp_path):
+    out = tmp_path / "out"
+    for name in ("one.ipynb", "two.ipynb"):
+        done = _papermill(tmp_path / name, str(out), tmp_path)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert f"eightlab: results in {out} (provenance.json" in done.stderr
+    assert is_results_folder(out) and is_results_folder(tmp_path / "out.previous")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "one.ipynb", "out", "out.previous", "two.ipynb",
+    ]  # fmt: skip

@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 import time
@@ -229,7 +230,12 @@ class Run:
         self.ok = True
         self._lock.close()
         if self.mode == "papermill":
-            print(f"eightlab: results in {self.folder} ({PROVENANCE}, {self.notebook}.html)")
+            line = f"eightlab: results in {self.folder} ({PROVENANCE}, {self.notebook}.html)"
+            print(line)
+            terminal = sys.__stderr__  # the kernel's own: papermill's terminal, not the cell
+            if terminal is not None:
+                with suppress(OSError, ValueError):
+                    print(line, file=terminal, flush=True)
         return self.folder
 
     def abandon(self) -> None:

@@ -284,7 +284,10 @@ def _board(notebook: str, name: str, value, shape):
     try:  # an int is read as its digits, one lost leading zero restored
         board = as_board(value if _is_int(value) else str(value))
     except EightlabError as error:
-        raise EightlabError(f"{label}: {error}") from None
+        # the notebook's boards have one shape: no other shape can be asked for
+        text = str(error).replace(" (give rows and cols for other shapes)", "")
+        where = f"; it studies {shape[0]}x{shape[1]} boards" if shape else ""
+        raise EightlabError(f"{label}: {text}{where}") from None
     if shape is not None and (board.rows, board.cols) != shape:
         rows, cols = shape
         raise EightlabError(
