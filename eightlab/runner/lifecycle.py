@@ -219,7 +219,7 @@ class Run:
         # the finished rows wait beside the folder until the results are in place
         _keep_partials(self.temporary, self.kept)
         for path in self.temporary.glob(f"*{PARTIAL_SUFFIX}"):
-            path.unlink()  # an empty one
+            path.unlink()  # empty, or shorter than the one kept
         write_provenance(self.temporary, record(self, self._started, self.seconds))
         (self.temporary / NOTES).unlink(missing_ok=True)
         os.chdir(self._cwd)
