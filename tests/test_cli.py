@@ -344,3 +344,47 @@ def test_solve_imports_only_the_search_and_the_heuristic_it_runs():
         "eightlab.search.registry",
         "eightlab.search.result",
     ]
+
+
+# --- small promises: words of the command used, integral floats, memory as a budget ---------
+
+
+def test_run_does_not_suggest_an_option_it_lacks():
+    status, _, err = in_process("run", "--only", "compare_algorithms", "-p", "goal", "12345678")
+    assert status == 2 and "has 8 cells" in err
+    assert "--shape" not in err and "3x3 boards" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("text, nodes", [("1e6", 1_000_000), ("2.0", 2), ("1_000", 1000)])
+def test_a_node_budget_takes_a_whole_number_written_as_a_float(text, nodes):
+    from eightlab.cli.parsing import positive_int
+
+    assert positive_int(text) == nodes
+    status, out, _ = in_process("solve", "123456708", "--max-nodes", text)
+    assert status == 0 and "length: 1" in out
+
+
+@pytest.mark.parametrize("text", ["1.5", "1e400", "nan", "1e-3"])
+def test_a_node_budget_that_is_not_whole_is_refused(text):
+    status, _, err = in_process("solve", "123456708", "--max-nodes", text)
+    assert status == 2 and "is not a whole number" in err
+
+
+def test_an_algorithm_given_as_a_list_is_an_eightlab_error_naming_it():
+    from eightlab import solve
+    from eightlab.errors import EightlabError
+
+    with pytest.raises(EightlabError, match=r"unknown algorithm \['astar'\]"):
+        solve("123456708", algorithm=["astar"])
+
+
+def test_a_pattern_database_without_the_memory_exits_3(tmp_path, monkeypatch):
+    from eightlab.heuristics.pdb import additive
+
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))  # nothing cached
+    monkeypatch.setattr(additive, "available_bytes", lambda: 2**20)
+    status, _, err = in_process("pdb", "build", "7-8")
+    assert status == 3, err
+    assert "needs about" in err and "of memory" in err
+    assert len(err.strip().splitlines()) == 1

@@ -537,3 +537,89 @@ def test_an_executed_notebook_keeps_no_random_ids(tmp_path):
     assert texts[0] == texts[1]
     assert "#T_table0_row0_col0" in texts[0] and 'id=\\"T_table0\\"' in texts[0]
     assert "<pandas.io.formats.style.Styler>" in texts[0] and ".tmp-" not in texts[0]
+
+
+# --- finished rows are kept until the results are in place ---------------------------------
+
+
+def test_a_batch_grid_keeps_its_finished_rows_for_a_kill_in_a_later_cell(tmp_path, monkeypatch):
+    from eightlab.experiments.grid import run_grid
+
+    boards = ["123456708", "123450786", "123405786"]
+    partial = tmp_path / "runs.partial.csv"
+    grid = dict(goal="123456780", max_nodes=10_000, progress=False, partial=partial)
+    monkeypatch.setenv("EIGHTLAB_BATCH", "1")
+    run_grid(boards, ["bfs"], [], **grid)
+    assert len(partial.read_text().splitlines()) == 1 + len(boards)  # the run removes it
+    again = run_grid(boards, ["bfs"], [], **grid)
+    assert again.attrs["execution"]["resumed_rows"] == len(boards)
+    monkeypatch.setenv("EIGHTLAB_BATCH", "")
+    run_grid(boards, ["bfs"], [], **grid)
+    assert not partial.exists()  # an interactive grid's complete table: the next starts afresh
+
+
+def test_finished_rows_survive_a_swap_in_that_does_not_happen(tmp_path, monkeypatch):
+    from eightlab.runner import lifecycle
+
+    def run():
+        return lifecycle.Run("nb", tmp_path / "nb.ipynb", tmp_path / "results" / "nb", {}, {},
+                             context={}, mode="papermill")  # fmt: skip
+
+    first = run()
+    (first.start() / "runs.partial.csv").write_text("task,a\nk,1\n")
+
+    def killed(temporary, final):
+        raise KeyboardInterrupt  # what SIGKILL leaves, as far as the files go
+
+    monkeypatch.setattr(lifecycle, "swap_in", killed)
+    with pytest.raises(KeyboardInterrupt):
+        first.finish()
+    first.abandon()
+    monkeypatch.undo()
+    second = run()
+    adopted = second.start() / "runs.partial.csv"
+    assert adopted.read_text() == "task,a\nk,1\n"
+    assert second.finish() == tmp_path / "results" / "nb"
+    assert not list((tmp_path / "results").glob("*partial*"))
+    assert not list((tmp_path / "results" / "nb").glob("*.partial.csv"))
+
+
+# --- parameters whose default is None, learned variants ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "notebook, name, text, message",
+    [
+        ("heuristic_admissibility", "sample_size", "2.5", "'sample_size' of heuristic_admissibility expects an int, not '2.5'"),
+        ("01_state_space", "parity_sample", "2.5", "'parity_sample' of 01_state_space expects an int, not '2.5'"),
+        ("01_state_space", "parity_sample", "[3]", "'parity_sample' of 01_state_space expects an int"),
+        ("learned_heuristic", "variants", "[learned, manhattan]", "'variants' of learned_heuristic: 'manhattan' is not one of learned, learned-shifted"),
+    ],
+)  # fmt: skip
+def test_a_none_default_or_a_learned_variant_is_checked_before_any_kernel(
+    tmp_path, capsys, monkeypatch, notebook, name, text, message
+):
+    _no_kernel(monkeypatch)
+    results = tmp_path / "results"
+    status = main(["run", "--only", notebook, "-p", name, text, "--notebooks", str(NOTEBOOKS),
+                   "--results", str(results)])  # fmt: skip
+    error = capsys.readouterr().err
+    assert status == 2 and message in error and error.count("\n") == 1, error
+    assert not results.exists()
+
+
+def test_a_none_default_still_takes_none_and_its_type():
+    declared = declared_parameters(NOTEBOOKS / "heuristic_admissibility.ipynb")
+    assert declared["sample_size"]["type"] == "int"
+    sample_size = declared["sample_size"]
+    assert check_parameter("heuristic_admissibility", "sample_size", None, sample_size) is None
+    assert check_parameter("heuristic_admissibility", "sample_size", 500, sample_size) == 500
+    anything = {"type": "NoneType", "default": "None"}
+    assert check_parameter("no_spec", "x", None, anything) is None
+
+
+def test_the_learned_variants_of_the_spec_are_the_registered_ones():
+    from eightlab.heuristics.learned.heuristic import VARIANTS
+    from eightlab.runner.specs import LEARNED_VARIANTS
+
+    assert LEARNED_VARIANTS == tuple(VARIANTS)

@@ -92,11 +92,17 @@ def add_command(commands, name: str, help: str, description: str, **kw):
 
 
 def positive_int(text: str) -> int:
-    """A whole number >= 0."""
+    """A whole number >= 0, also written as a float (``1e6``, ``2.0``)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+        try:
+            number = float(text)
+        except ValueError:
+            number = math.nan
+        if not (math.isfinite(number) and number.is_integer()):
+            raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+        value = int(number)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{quote(text)} must be >= 0")
     return value

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from eightlab.cli.parsing import EXIT_OK, Parser, add_command
+import sys
+
+from eightlab.cli.parsing import EXIT_BUDGET, EXIT_OK, Parser, add_command
 
 #: Where the databases are cached, as ``pdb --help`` says.
 CACHE_TEXT = (
@@ -58,7 +60,14 @@ def run(args) -> int:
         goal = Board(tuple(range(rows * cols)), rows, cols)  # Korf's goal
     else:
         goal = Board.parse(args.goal, rows, cols)
-    databases = pdb.additive_pdb(goal, args.partition)
+    try:
+        databases = pdb.additive_pdb(goal, args.partition)
+    except pdb.PatternDatabaseError as error:
+        if "memory" not in str(error):
+            raise
+        # too little memory is a budget, as for the searches: status 3, not bad input
+        print(f"eightlab: error: {error}", file=sys.stderr)
+        return EXIT_BUDGET
     where = pdbcache.path_of(goal, args.partition)
     print(
         f"pdb {args.partition}: {databases.nbytes / 1e6:.1f} MB, built in "

@@ -8,7 +8,10 @@ and JupyterLab all resolve a notebook's ``output_dir`` parameter with
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+from eightlab.errors import EightlabError
 
 #: The file that marks a finished run's folder (written by the runner last).
 PROVENANCE = "provenance.json"
@@ -18,6 +21,18 @@ RUNNER_VARIABLE = "EIGHTLAB_RUNNER"
 
 #: Set for a batch run (``eightlab run``, papermill by hand): it prints no random ports.
 BATCH_VARIABLE = "EIGHTLAB_BATCH"
+
+
+def is_results_folder(folder) -> bool:
+    """Whether ``folder`` is a results folder eightlab wrote: it holds the
+    ``provenance.json`` of a finished run (a JSON object naming its notebook)."""
+    import json
+
+    try:
+        record = json.loads((Path(folder) / PROVENANCE).read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(record, dict) and "notebook" in record
 
 
 def repository_root() -> Path | None:
@@ -41,9 +56,41 @@ def notebooks_root() -> Path:
 def output_folder(name: str, output_dir: str = "") -> Path:
     """The folder a notebook writes into (created): ``output_dir``, relative to the working
     directory, or ``results/NAME--interactive`` of the checkout when it is empty or a
-    finished run's folder (an executed notebook re-executed in place)."""
+    finished run's folder (an executed notebook re-executed in place).
+
+    Raises
+    ------
+    EightlabError
+        In one line naming the folder, if it cannot be created or written into.
+    """
     folder = Path(output_dir) if output_dir else results_root() / f"{name}--interactive"
     if (folder / PROVENANCE).exists():
         folder = results_root() / f"{name}--interactive"
-    folder.mkdir(parents=True, exist_ok=True)
+    short_errors()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".eightlab-write-check-{os.getpid()}"
+        probe.touch()
+        probe.unlink()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise EightlabError(f"cannot write into output folder {str(folder)!r}: {reason}") from None
     return folder
+
+
+def short_errors() -> None:
+    """Show an EightlabError raised in a cell as its one line (no traceback)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+
+    def one_line(self, kind, value, tb, tb_offset=None):
+        line = [f"{kind.__name__}: {value}"]  # shown, and sent to papermill, as the traceback
+        self._showtraceback(kind, value, line)
+        return line
+
+    shell.set_custom_exc((EightlabError,), one_line)

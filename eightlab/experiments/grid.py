@@ -13,6 +13,7 @@ References
 
 from __future__ import annotations
 
+import os
 import warnings
 from contextlib import suppress
 from importlib import metadata
@@ -29,6 +30,7 @@ from eightlab.analysis.summaries import (  # re-exported for the notebooks
 )
 from eightlab.errors import EightlabError
 from eightlab.experiments.cluster import default_workers, execute_tasks
+from eightlab.experiments.folders import BATCH_VARIABLE
 from eightlab.experiments.partial import PartialTable, task_key
 from eightlab.experiments.progress import report
 from eightlab.experiments.reruns import save_table
@@ -100,7 +102,9 @@ def run_grid(instances, algorithms, heuristics, goal=None, max_nodes: int | None
     scheduler : str, optional
         A running Dask scheduler whose workers can import this eightlab.
     partial : str or Path, optional
-        A CSV file that makes the run resumable (:mod:`eightlab.experiments.partial`).
+        A CSV file that makes the run resumable (:mod:`eightlab.experiments.partial`);
+        removed when the grid completes, except in a batch run (``eightlab run``,
+        papermill), which removes it once its results folder is in place.
 
     Returns
     -------
@@ -226,8 +230,10 @@ def _run_tasks(keyed: list, workers, scheduler, skip_deeper: bool, partial, bar)
     finally:
         if store is not None:
             store.close()
-    if store is not None and not lost:
-        store.path.unlink(missing_ok=True)  # complete: a later run starts afresh
+    if store is not None and not lost and not os.environ.get(BATCH_VARIABLE):
+        # complete: a later run starts afresh. A batch run's table waits for its results
+        # to be swapped in (the run removes it then), so a kill in a later cell resumes.
+        store.path.unlink(missing_ok=True)
     if lost:
         warnings.warn(f"{len(lost)} runs killed their workers repeatedly and were given up "
                       f"(status {WORKER_LOST!r}): {', '.join(lost)}", RuntimeWarning, stacklevel=3)  # fmt: skip

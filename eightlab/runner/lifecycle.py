@@ -19,10 +19,11 @@ import json
 import os
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 import time
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -31,8 +32,10 @@ from eightlab.experiments.folders import (
     BATCH_VARIABLE,
     PROVENANCE,
     RUNNER_VARIABLE,
+    is_results_folder,
     notebooks_root,
     results_root,
+    short_errors,
 )
 from eightlab.files import readable_mode
 
@@ -117,6 +120,44 @@ def prepare_results(results) -> None:
         raise EightlabError(f"results folder {str(folder)!r} is not writable: {reason}") from None
 
 
+def check_replaceable(folder, working_directory=None) -> None:
+    """Refuse, before any kernel work, a results folder a run could not replace safely.
+
+    A run swaps its results in whole: ``folder`` becomes ``folder.previous`` and the
+    ``.previous`` of the run before is removed. Both must therefore be new, empty, or
+    results folders eightlab wrote (:func:`~eightlab.experiments.folders.is_results_folder`),
+    and ``folder`` must not hold the working directory (``-p output_dir .``).
+
+    Raises
+    ------
+    EightlabError
+        In one line naming the folder, if it is a file or not writable, holds the working
+        directory, or holds anything eightlab did not write.
+    """
+    folder = Path(folder).resolve()
+    here = Path(working_directory or os.getcwd()).resolve()
+    if folder == here or folder in here.parents:
+        raise EightlabError(
+            f"output folder {str(folder)!r} is the working directory or holds it, and a run "
+            "replaces its output folder whole; give it a new folder, e.g. -p output_dir results"
+        )
+    previous = folder.with_name(folder.name + ".previous")
+    for path, role in ((folder, "output folder"), (previous, "folder")):
+        if path.exists() and not path.is_dir():
+            raise EightlabError(f"{role} {str(path)!r} exists and is not a folder")
+        if path.is_dir() and not os.access(path, os.W_OK):  # renaming it needs write access
+            raise EightlabError(
+                f"{role} {str(path)!r} is not writable, and a run replaces it; make it "
+                "writable (chmod u+w) or give another output folder"
+            )
+        if path.is_dir() and any(path.iterdir()) and not is_results_folder(path):
+            raise EightlabError(
+                f"{role} {str(path)!r} holds files eightlab did not write (it has no "
+                f"{PROVENANCE} of a run), and a run would replace it; move them away or "
+                "give a new or empty output folder"
+            )
+
+
 class Run:
     """One notebook run into ``folder``: temporary folder, lock, swap-in, provenance, HTML.
 
@@ -147,6 +188,7 @@ class Run:
     def start(self) -> Path:
         """Lock (if asked), make the temporary folder and adopt earlier partial tables."""
         parent = self.folder.parent
+        check_replaceable(self.folder, self._cwd)
         if self.lock:
             prepare_results(parent)
             elsewhere = "give this one a folder of its own with -p output_dir DIR"
@@ -174,19 +216,26 @@ class Run:
             write_html(copy, self.temporary / f"{self.notebook}.html")
         self.seconds = time.perf_counter() - self._clock
         (self.temporary / ".progress").unlink(missing_ok=True)
+        # the finished rows wait beside the folder until the results are in place
+        _keep_partials(self.temporary, self.kept)
         for path in self.temporary.glob(f"*{PARTIAL_SUFFIX}"):
-            path.unlink()
+            path.unlink()  # empty, or shorter than the one kept
         write_provenance(self.temporary, record(self, self._started, self.seconds))
         (self.temporary / NOTES).unlink(missing_ok=True)
         os.chdir(self._cwd)
         with signals_deferred():  # never half swapped
             swap_in(self.temporary, self.folder)
-            shutil.rmtree(self.kept, ignore_errors=True)
+            _remove_partials(self.kept)
             self.folder.with_name(f"{self.folder.name}.failed.ipynb").unlink(missing_ok=True)
         self.ok = True
         self._lock.close()
         if self.mode == "papermill":
-            print(f"eightlab: results in {self.folder} ({PROVENANCE}, {self.notebook}.html)")
+            line = f"eightlab: results in {self.folder} ({PROVENANCE}, {self.notebook}.html)"
+            print(line)
+            terminal = sys.__stderr__  # the kernel's own: papermill's terminal, not the cell
+            if terminal is not None:
+                with suppress(OSError, ValueError):
+                    print(line, file=terminal, flush=True)
         return self.folder
 
     def abandon(self) -> None:
@@ -207,7 +256,7 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
     from eightlab.runner.parameters import OUTPUT_PARAMETER, declared_parameters, default_value
     from eightlab.runner.specs import check_values
 
-    _short_errors()
+    short_errors()
     path = Path(notebook) if notebook is not None else notebooks_root() / f"{name}.ipynb"
     declared = declared_parameters(path) if path.exists() else {}
     names = [k for k in declared if k != OUTPUT_PARAMETER and k in namespace]
@@ -253,24 +302,6 @@ def _assigned(source: str) -> list[str]:
             if isinstance(t, ast.Name)]  # fmt: skip
 
 
-def _short_errors() -> None:
-    """Show an EightlabError raised in a cell as its one line (no traceback)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return
-    shell = get_ipython()
-    if shell is None:
-        return
-
-    def one_line(self, kind, value, tb, tb_offset=None):
-        line = [f"{kind.__name__}: {value}"]  # shown, and sent to papermill, as the traceback
-        self._showtraceback(kind, value, line)
-        return line
-
-    shell.set_custom_exc((EightlabError,), one_line)
-
-
 def _adopt_partials(results: Path, folder: str, kept: Path, temporary: Path) -> None:
     """Copy the partial tables of an unfinished run of ``folder`` into ``temporary``.
 
@@ -303,11 +334,29 @@ def _keep_partials(folder: Path, kept: Path) -> None:
         os.replace(path, target)
 
 
+def _remove_partials(kept: Path) -> None:
+    """Remove the partial tables kept in ``kept``, then ``kept`` if nothing else is in it."""
+    for path in kept.glob(f"*{PARTIAL_SUFFIX}"):
+        path.unlink(missing_ok=True)
+    with suppress(OSError):  # something else is in it
+        kept.rmdir()
+
+
 def swap_in(temporary: Path, final: Path) -> None:
-    """Rename ``temporary`` to ``final``, keeping the old ``final`` as ``.previous``."""
+    """Rename ``temporary`` to ``final``, keeping the old ``final`` as ``.previous``.
+
+    An empty ``final`` is removed instead; the old ``.previous`` is removed only if it is
+    empty or a results folder eightlab wrote (:func:`check_replaceable` refused the others
+    before the run). Raises :class:`EightlabError` if either holds anything else.
+    """
+    check_replaceable(final, temporary)
     previous = final.with_name(final.name + ".previous")
+    if final.is_dir() and not any(final.iterdir()):
+        final.rmdir()
     if final.exists():
-        if previous.exists():
+        if previous.is_dir() and not any(previous.iterdir()):
+            previous.rmdir()
+        elif previous.exists():
             shutil.rmtree(previous)
         os.replace(final, previous)
     os.replace(temporary, final)

@@ -104,7 +104,8 @@ def _papermill_value(text: str):
 
 def declared_parameters(path) -> dict[str, dict]:
     """``name -> {"type", "default", "help"}`` of a notebook's cell tagged ``parameters``: the
-    type name of the default value, or papermill's inferred one when it is no literal."""
+    type name of the default value, or papermill's inferred one when it is no literal or
+    None (``sample_size: int | None = None`` is an int parameter that also takes None)."""
     import papermill
 
     found = papermill.inspect_notebook(str(path))
@@ -115,8 +116,22 @@ def declared_parameters(path) -> dict[str, dict]:
             kind = type(ast.literal_eval(source)).__name__
         except (ValueError, SyntaxError, TypeError):
             kind = info.get("inferred_type_name")
+        if kind == "NoneType":  # ``x: int | None = None``: the annotation says what else
+            kind = _optional_type(info.get("inferred_type_name")) or kind
         declared[name] = {"type": kind, "default": source, "help": info.get("help", "")}
     return declared
+
+
+def _optional_type(annotation) -> str | None:
+    """``int`` of ``int``, ``Optional[int]``, ``int | None`` or ``None | int``; else None."""
+    if not isinstance(annotation, str):
+        return None
+    text = annotation.replace(" ", "")
+    if text.startswith("Optional[") and text.endswith("]"):
+        text = text[len("Optional[") : -1]
+    kinds = [k for k in text.split("|") if k not in ("None", "NoneType")]
+    simple = ("int", "float", "bool", "str", "list", "dict")
+    return kinds[0] if len(kinds) == 1 and kinds[0] in simple else None
 
 
 def default_value(source):

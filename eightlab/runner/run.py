@@ -28,6 +28,7 @@ from eightlab.experiments.progress import PROGRESS_VARIABLE, watch
 from eightlab.runner.lifecycle import (
     Interrupted,
     Run,
+    check_replaceable,
     lock_results,
     prepare_results,
     signals_deferred,
@@ -49,12 +50,15 @@ def run_notebooks(only=None, parameters=None, preset=None, notebooks_dir=None, r
     the folders default to ``notebooks/`` and ``results/`` of the checkout; ``progress``
     shows bars; ``echo`` receives the one-line messages (default: standard error). Raises
     an :class:`EightlabError` before anything runs on a plan or results folder that does
-    not check out, and leaves nothing behind on Ctrl-C, SIGTERM or SIGHUP."""
+    not check out (one holding files eightlab did not write among them), and leaves
+    nothing behind on Ctrl-C, SIGTERM or SIGHUP."""
     from tqdm import tqdm
 
     notebooks_dir = notebooks_root() if notebooks_dir is None else notebooks_dir
     results = Path(results_root() if results_dir is None else results_dir)
     plans = plan_runs(only, dict(parameters or {}), preset, notebooks_dir)
+    for plan in plans:  # nothing of the user's is replaced, before any kernel
+        check_replaceable(results / plan.folder)
     prepare_results(results)
     context = static_provenance(Path(notebooks_dir), results)
     say = echo or (lambda text: (tqdm.write if progress else print)(text, file=sys.stderr))

@@ -23,7 +23,8 @@ class Rule:
 
     ``low`` and ``high`` bound a number or every item of a list (inclusive); ``none``
     allows None (no budget, everything); ``items`` makes it a list, non-empty unless
-    ``empty``, of at most ``max_items``; ``choices`` are the allowed strings;
+    ``empty``, of at most ``max_items``; ``choices`` are the allowed strings (of every
+    item, for a list);
     ``registry`` (``"algorithms"`` or ``"heuristics"``) asks for registered names (a
     heuristic also defined on the experiment's board size); ``board`` for a board of that
     size (text, or an int as papermill's ``-p goal 123804765`` passes it); ``address``
@@ -67,6 +68,8 @@ SCHEDULER = Rule(address=True, why="a Dask scheduler address such as tcp://host:
 BOARD = Rule(board=True)
 ALGORITHMS = Rule(items=True, registry="algorithms", why="nothing would run")
 HEURISTICS = Rule(items=True, registry="heuristics", why="nothing would run")
+#: The learned heuristics (``eightlab.heuristics.learned.heuristic.VARIANTS``).
+LEARNED_VARIANTS = ("learned", "learned-shifted", "learned-quantile", "learned-penalty")
 WALK = Rule(low=0, high=200, why="moves of a random walk")
 
 
@@ -148,7 +151,7 @@ SPECS: dict[str, Experiment] = {
         model=Rule(choices=("mlp", "hgb")),
         training_size=Rule(low=100, high=181_000,
                            why="boards of the 181,440 trained on; the others are the test set"),
-        variants=Rule(items=True, max_items=4, registry="heuristics",
+        variants=Rule(items=True, max_items=4, choices=LEARNED_VARIANTS, registry="heuristics",
                       why="nothing would be audited"),
         fifteen_boards=Rule(low=10, high=2000, why="15-puzzle boards labelled by IDA*"),
     ),
@@ -212,15 +215,16 @@ def check_parameter(notebook: str, name: str, value, declared: dict, text=None):
     default holds only such); a string or None default any type. Raises
     :class:`EightlabError` naming the parameter and the notebook."""
     kind, shown = declared.get("type"), repr(text if isinstance(text, str) else value)
-    rule = spec_of(notebook).rules.get(name) or Rule()
+    own = spec_of(notebook).rules.get(name)
+    rule = own or Rule()
 
     def refuse(expected: str, hint: str = ""):
         raise EightlabError(
             f"parameter {name!r} of {notebook} expects {expected}, not {shown}{hint}"
         )
 
-    if value is None and rule.none:
-        return None
+    if value is None and (rule.none or (own is None and declared.get("default") in (None, "None"))):
+        return None  # a None default without a rule is left to its notebook
     if kind == "int" and not _is_int(value):
         refuse("an int")
     if kind == "float":
@@ -265,7 +269,10 @@ def _check_rule(where: str, value, rule: Rule, shown: str) -> None:
             # "no instances to run" explains a count too small, not one too large
             reason = why if (not low_ok or rule.why != _COUNT) else ""
             raise EightlabError(f"{where} must be {bound}, not {number}{reason}")
-    if rule.choices and value not in rule.choices:
+    if rule.choices and rule.items:
+        for item in [v for v in value if v not in rule.choices]:
+            raise EightlabError(f"{where}: {item!r} is not one of {', '.join(rule.choices)}")
+    elif rule.choices and value not in rule.choices:
         raise EightlabError(f"{where} must be one of {', '.join(rule.choices)}, not {shown}")
     if rule.registry:
         _check_names(where, [value] if isinstance(value, str) else value, rule.registry)
@@ -278,7 +285,10 @@ def _board(notebook: str, name: str, value, shape):
     try:  # an int is read as its digits, one lost leading zero restored
         board = as_board(value if _is_int(value) else str(value))
     except EightlabError as error:
-        raise EightlabError(f"{label}: {error}") from None
+        # the notebook's boards have one shape: no other shape can be asked for
+        text = str(error).replace(" (give rows and cols for other shapes)", "")
+        where = f"; it studies {shape[0]}x{shape[1]} boards" if shape else ""
+        raise EightlabError(f"{label}: {text}{where}") from None
     if shape is not None and (board.rows, board.cols) != shape:
         rows, cols = shape
         raise EightlabError(

@@ -213,7 +213,7 @@ def get_algorithm(name) -> Algorithm:
     """
     try:
         return ALGORITHMS[name]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: a list or another unhashable value
         raise UnknownNameError(
             f"unknown algorithm {name!r}; choose one of {', '.join(ALGORITHMS)}"
         ) from None
