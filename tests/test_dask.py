@@ -208,6 +208,56 @@ def test_a_cluster_started_by_hand_through_the_scheduler_parameter(tmp_path, ser
         _stop(processes)
 
 
+def _scheduler_by_hand(folder: Path, *options: str) -> tuple[str, list]:
+    """A scheduler started as a user would (``dask scheduler``): its address and process."""
+    import json
+
+    address_file = folder / "scheduler.json"
+    processes = [_start("scheduler", "--host", "127.0.0.1", "--port", "0", "--dashboard-address",
+                        ":0", "--scheduler-file", str(address_file), *options)]  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not address_file.exists() or not address_file.read_text().strip():
+        if time.monotonic() > deadline or processes[0].poll() is not None:
+            _stop(processes)
+            pytest.fail("the scheduler did not start within 60 s")
+        time.sleep(0.2)
+    return json.loads(address_file.read_text())["address"], processes
+
+
+def test_a_grid_whose_last_worker_is_lost_ends_in_one_line_naming_the_lost_tasks(
+    tmp_path, monkeypatch
+):
+    # one worker without a nanny: task t3 takes it down and nothing replaces it, so
+    # t3 waits for a worker forever unless the grid gives up (here after 5 s)
+    from distributed import Client
+
+    from eightlab.errors import EightlabError
+
+    # this module, which _always_die comes from, importable by the processes started here
+    here = str(Path(__file__).parent)
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
+    )
+    address, processes = _scheduler_by_hand(tmp_path)
+    try:
+        processes.append(_start("worker", address, "--nthreads", "1", "--no-nanny",
+                                "--no-dashboard"))  # fmt: skip
+        with Client(address, timeout=60) as client:
+            client.wait_for_workers(1, timeout=60)
+        rows, lost = {}, []
+        with pytest.raises(EightlabError) as raised:
+            execute_tasks(
+                _always_die, _tasks(), scheduler=address, patience=5,
+                on_row=lambda key, task, row: rows.__setitem__(key, row),
+                on_lost=lambda key, task, error: lost.append(key), echo=lambda text: None,
+            )  # fmt: skip
+    finally:
+        _stop(processes)
+    message = str(raised.value)
+    assert "\n" not in message and "no worker for 5 s" in message and "t3" in message
+    assert sorted(rows) == ["t0", "t1", "t2"]  # finished before the loss, handed over
+
+
 def test_a_lost_run_is_named_in_a_warning_and_kept_out_of_the_partial_table(tmp_path, monkeypatch):
     def lose_instance_1(function, tasks, *, runnable, on_row, on_lost, **keywords):
         for key, task in tasks:

@@ -1,7 +1,9 @@
 """Running independent tasks serially or on Dask's distributed scheduler.
 
 A worker that dies mid-task is replaced and the task runs elsewhere; a task that killed
-:data:`ALLOWED_FAILURES` + 1 workers is reported while the rest finish. A scheduler on
+:data:`ALLOWED_FAILURES` + 1 workers is reported while the rest finish. No wait is
+unbounded: a cluster left with no worker, or a scheduler that stops answering, for
+:data:`PATIENCE` seconds ends the grid with one line naming the tasks it lost. A scheduler on
 plain TCP runs any task it is sent, so :func:`plain_tcp_warning` names that risk for a
 ``tcp://`` address off this machine (``tls://`` is the safe way, README).
 """
@@ -15,6 +17,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 import uuid
 from contextlib import suppress
 from importlib.util import find_spec
@@ -29,6 +32,17 @@ ALLOWED_FAILURES = 2
 #: Tasks kept queued per worker thread beyond the running ones (few, so that
 #: ``skip_deeper`` can stop a pair early).
 QUEUED_PER_THREAD = 1
+
+#: Seconds a grid waits while its cluster has no worker or its scheduler does not answer,
+#: before it names the tasks lost and stops (a worker replaced within them is no loss).
+PATIENCE = 120.0
+
+#: Seconds between two looks at the cluster while no task finishes; also the longest
+#: wait for one answer from the scheduler.
+LOOK_EVERY = 5.0
+
+#: Seconds allowed to start, connect to and close a cluster.
+CONNECT_SECONDS = 60.0
 
 
 def default_workers() -> int:
@@ -93,15 +107,18 @@ def plain_tcp_warning(address: str) -> str | None:
 
 def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = None,
                   runnable=None, on_row=None, on_lost=None, echo=None,
-                  allowed_failures: int = ALLOWED_FAILURES) -> dict:  # fmt: skip
+                  allowed_failures: int = ALLOWED_FAILURES,
+                  patience: float = PATIENCE) -> dict:  # fmt: skip
     """Run ``function(task)`` (a module-level function) for every ``(key, task)`` of
     ``tasks``, in order, and hand each result to ``on_row(key, task, result)``.
 
     ``workers`` is 1 (everything here) or the size of a local cluster; ``scheduler``
     names an existing one instead. ``runnable(key, task)`` is asked just before a task
     is submitted (False skips it), ``on_lost(key, task, error)`` receives a task that
-    kept killing its workers (``allowed_failures`` on a cluster started here), ``echo``
-    the one-line messages (default: stderr).
+    kept killing its workers (``allowed_failures`` on a cluster started here) or that
+    came back cancelled, ``echo`` the one-line messages (default: stderr). ``patience``
+    is how long, in seconds, the run waits while the cluster has no worker or its
+    scheduler does not answer.
 
     Returns
     -------
@@ -113,7 +130,9 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
     Raises
     ------
     EightlabError
-        If ``scheduler`` is no address (:func:`check_address`), before connecting.
+        If ``scheduler`` is no address (:func:`check_address`), before connecting; or,
+        naming the tasks lost, if the cluster had no worker or its scheduler did not
+        answer for ``patience`` seconds (the rows handed to ``on_row`` stay handed).
     """
     if scheduler is not None:  # its form and port, before any wait for a connection
         scheduler = check_address(scheduler) or None
@@ -148,7 +167,9 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
                                    dashboard_address="127.0.0.1:0",  # this machine only
                                    silence_logs=logging.ERROR)  # fmt: skip
     try:
-        with Client(cluster if cluster is not None else scheduler) as client:
+        with Client(
+            cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS
+        ) as client:
             info = _describe(client, cluster, scheduler)
             if cluster is not None and os.environ.get(BATCH_VARIABLE):
                 # a batch run's output: no random ports (they are in provenance.json)
@@ -156,10 +177,12 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
             else:
                 say(f"eightlab: {info['mode']} at {info['scheduler']}, {info['workers']} "
                     f"workers; dashboard {info['dashboard']}")  # fmt: skip
-            _run_on(client, function, tasks, info["threads"], runnable, on_row, on_lost)
+            _run_on(client, function, tasks, info["threads"], runnable, on_row, on_lost,
+                    patience)  # fmt: skip
     finally:
         if cluster is not None:
-            cluster.close()
+            with suppress(TimeoutError, OSError):  # its processes end with this one
+                cluster.close(timeout=CONNECT_SECONDS)
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
     info.pop("threads")
@@ -181,8 +204,17 @@ def _describe(client, cluster, scheduler) -> dict:
                       "so times are noisier than a serial run's"}  # fmt: skip
 
 
-def _run_on(client, function, tasks, threads, runnable, on_row, on_lost) -> None:
+def _look(client) -> int | None:
+    """Workers the scheduler knows now, or None if it does not answer within LOOK_EVERY."""
+    with suppress(OSError, TimeoutError):
+        info = client.sync(client.scheduler.identity, n_workers=-1, callback_timeout=LOOK_EVERY)
+        return len(info.get("workers", {}))
+    return None
+
+
+def _run_on(client, function, tasks, threads, runnable, on_row, on_lost, patience) -> None:
     from distributed import as_completed
+    from distributed.client import FutureCancelledError
     from distributed.scheduler import KilledWorker
 
     run = uuid.uuid4().hex[:8]  # keys unique on a cluster shared by several runs
@@ -202,17 +234,50 @@ def _run_on(client, function, tasks, threads, runnable, on_row, on_lost) -> None
                 by_future[future] = item
                 flow.add(future)
 
+    def lose(key, task, error):
+        if on_lost is None:
+            raise error
+        on_lost(key, task, error)
+
+    def next_done():
+        """The next finished future; every LOOK_EVERY seconds without one, a look at
+        the cluster, and an EightlabError after ``patience`` seconds of no worker or
+        no answer."""
+        looked = time.monotonic()
+        stranded = None  # since when the cluster has had no worker or no answer
+        while not flow.has_ready():
+            with flow.thread_condition:
+                flow.thread_condition.wait(timeout=0.1)
+            if time.monotonic() - looked < LOOK_EVERY or flow.has_ready():
+                continue
+            workers = _look(client)
+            looked = time.monotonic()
+            if workers:
+                stranded = None
+                continue
+            stranded = stranded if stranded is not None else looked
+            if looked - stranded >= patience:
+                where = client.scheduler.address
+                why = (f"the scheduler at {where} has not answered" if workers is None
+                       else f"the cluster at {where} has had no worker")  # fmt: skip
+                lost = ", ".join(sorted(str(key) for key, _ in by_future.values()))
+                raise EightlabError(
+                    f"{why} for {patience:g} s; tasks lost with their workers: {lost} "
+                    "(finished rows are kept)"
+                )
+        return next(flow)
+
     top_up()
     try:
         while by_future:
-            future = next(flow)
+            future = next_done()
             key, task = by_future.pop(future)
             try:
-                result = future.result()
+                result = future.result(timeout=patience)
             except KilledWorker as error:
-                if on_lost is None:
-                    raise
-                on_lost(key, task, error)
+                lose(key, task, error)
+            except (FutureCancelledError, TimeoutError) as error:
+                lose(key, task, EightlabError(f"task {key} was lost with its worker ({error})"))
             else:
                 on_row(key, task, result)
             future.release()
