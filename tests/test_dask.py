@@ -17,7 +17,8 @@ import cloudpickle
 import pytest
 
 import eightlab.experiments.grid as experiments
-from eightlab.experiments.cluster import execute_tasks
+from eightlab.errors import EightlabError
+from eightlab.experiments.cluster import check_scheduler, execute_tasks
 from eightlab.experiments.grid import run_grid, run_one
 from eightlab.puzzle.board import Board
 
@@ -231,8 +232,6 @@ def test_a_grid_whose_last_worker_is_lost_ends_in_one_line_naming_the_lost_tasks
     # t3 waits for a worker forever unless the grid gives up (here after 5 s)
     from distributed import Client
 
-    from eightlab.errors import EightlabError
-
     # this module, which _always_die comes from, importable by the processes started here
     here = str(Path(__file__).parent)
     monkeypatch.setenv(
@@ -256,6 +255,23 @@ def test_a_grid_whose_last_worker_is_lost_ends_in_one_line_naming_the_lost_tasks
     message = str(raised.value)
     assert "\n" not in message and "no worker for 5 s" in message and "t3" in message
     assert sorted(rows) == ["t0", "t1", "t2"]  # finished before the loss, handed over
+
+
+def test_a_scheduler_that_does_not_fit_is_refused_in_one_line(tmp_path):
+    import dask
+    import distributed  # noqa: F401 (its settings, before dask.config.set adds to them)
+
+    files = _lab_certificates(tmp_path / "lab")
+    address, processes = _scheduler_by_hand(tmp_path)  # plain TCP
+    try:
+        with dask.config.set(_tls_settings(files)), pytest.raises(EightlabError) as refused:
+            check_scheduler(address.replace("tcp://", "tls://"), timeout=5)
+        assert "does not speak TLS: it is tcp://" in str(refused.value)
+        check_scheduler(address, timeout=30)  # fits: no error
+    finally:
+        _stop(processes)
+    with pytest.raises(EightlabError, match="no scheduler answered at .* within 2 s"):
+        check_scheduler(address, timeout=2)  # stopped: nothing answers
 
 
 def test_a_lost_run_is_named_in_a_warning_and_kept_out_of_the_partial_table(tmp_path, monkeypatch):
@@ -391,5 +407,24 @@ def test_a_tls_cluster_runs_the_grid_and_refuses_a_client_without_certificates(t
         stranger = _lab_certificates(tmp_path / "stranger", name="stranger")
         with pytest.raises(OSError):
             _connect(address, _tls_settings(stranger))
+
+        # the same refusals from eightlab: one line each, naming what does not fit
+        def refusal(address, settings):
+            with dask.config.set(settings), pytest.raises(EightlabError) as refused:
+                check_scheduler(address, timeout=5)
+            assert "\n" not in str(refused.value)
+            return str(refused.value)
+
+        assert "lack distributed.comm.tls.ca-file and distributed.comm.tls.client.cert" in (
+            refusal(address, no_certificates)
+        )
+        plain = address.replace("tls://", "tcp://")
+        assert "speaks TLS: use tls://" in refusal(plain, _tls_settings(files))
+        assert "speaks TLS: use tls://" in refusal(plain, no_certificates)
+        assert "do not accept each other's certificates" in refusal(
+            address, _tls_settings(stranger)
+        )
+        with dask.config.set(_tls_settings(files)):
+            check_scheduler(address, timeout=30)  # fits: no error
     finally:
         _stop(processes)

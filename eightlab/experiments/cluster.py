@@ -105,6 +105,102 @@ def plain_tcp_warning(address: str) -> str | None:
     )
 
 
+#: The Dask settings a client needs for a ``tls://`` scheduler (the key may sit in the
+#: certificate's file).
+TLS_SETTINGS = ("distributed.comm.tls.ca-file", "distributed.comm.tls.client.cert")
+
+
+def _speaks_tls(host: str, port: int, timeout: float) -> bool | None:
+    """Whether ``host:port`` answers a TLS handshake (certificates unchecked); None if
+    it cannot be reached at all."""
+    import socket
+    import ssl
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as raw:
+            try:
+                with context.wrap_socket(raw, server_hostname=host):
+                    return True
+            except ssl.SSLError as error:  # an alert: TLS, refusing this client
+                return "alert" in str(error).lower()
+            except OSError:  # closed on a hello it did not understand: no TLS
+                return False
+    except OSError:
+        return None
+
+
+def check_scheduler(address: str, timeout: float = LOOK_EVERY * 2) -> None:
+    """Connect to the scheduler at ``address`` once, for at most ``timeout`` seconds, and
+    refuse in one line what does not fit: a ``tls://`` address without this machine's
+    certificate settings, a ``tcp://`` address of a TLS scheduler (or the reverse),
+    certificates the scheduler refuses, or no answer.
+
+    Parameters
+    ----------
+    address : str
+        The scheduler's address, as for :func:`execute_tasks`.
+    timeout : float
+        Seconds allowed to connect, in all.
+
+    Raises
+    ------
+    EightlabError
+        Naming the missing setting or the mismatch, before any task is sent.
+    """
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    import dask
+    from distributed import Client  # also loads Dask's settings of distributed.*
+
+    address = check_address(address)
+    protocol = scheduler_protocol(address)
+    if protocol == "tls":
+        missing = [name for name in TLS_SETTINGS if not dask.config.get(name, None)]
+        if missing:
+            raise EightlabError(
+                f"{address} is a TLS scheduler, and this machine's Dask settings lack "
+                f"{' and '.join(missing)} (README: Experiments on a cluster)"
+            )
+        for name in (*TLS_SETTINGS, "distributed.comm.tls.client.key"):
+            path = dask.config.get(name, None)
+            if path and "\n" not in path and not os.path.isfile(path):
+                raise EightlabError(f"Dask setting {name} names {path}, which is no file")
+
+    async def connect():
+        client = Client(address, asynchronous=True, timeout=timeout)
+        try:
+            await client
+        finally:  # closed on this loop, also when it never connected
+            with suppress(Exception):
+                await client.close(timeout=timeout)
+
+    with ThreadPoolExecutor(1) as thread:  # its own event loop, also inside a kernel
+        try:
+            thread.submit(asyncio.run, connect()).result()
+            return
+        except (OSError, TimeoutError, TypeError, ValueError, RuntimeError) as error:
+            failure = " ".join(str(error).split())[:200] or type(error).__name__
+    host, port = _host_of(address), address.rpartition(":")[2]
+    speaks_tls = _speaks_tls(host, int(port), timeout) if port.isdigit() else None
+    if protocol != "tls" and speaks_tls:
+        raise EightlabError(
+            f"the scheduler at {address} speaks TLS: use tls:// with this machine's "
+            "certificate settings (README: Experiments on a cluster)"
+        )
+    if protocol == "tls" and speaks_tls is False:
+        raise EightlabError(f"the scheduler at {address} does not speak TLS: it is tcp://")
+    if protocol == "tls" and speaks_tls:
+        raise EightlabError(
+            f"the TLS scheduler at {address} and this machine do not accept each other's "
+            f"certificates ({' and '.join(TLS_SETTINGS)}: {failure})"
+        )
+    raise EightlabError(f"no scheduler answered at {address} within {timeout:g} s ({failure})")
+
+
 def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = None,
                   runnable=None, on_row=None, on_lost=None, echo=None,
                   allowed_failures: int = ALLOWED_FAILURES,
@@ -130,7 +226,8 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
     Raises
     ------
     EightlabError
-        If ``scheduler`` is no address (:func:`check_address`), before connecting; or,
+        If ``scheduler`` is no address (:func:`check_address`), before connecting, or
+        one that does not fit (:func:`check_scheduler`); or,
         naming the tasks lost, if the cluster had no worker or its scheduler did not
         answer for ``patience`` seconds (the rows handed to ``on_row`` stay handed).
     """
@@ -148,6 +245,8 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
     warning = None if scheduler is None else plain_tcp_warning(scheduler)
     if warning:
         say(warning)
+    if scheduler is not None:
+        check_scheduler(scheduler)
     import dask
     from distributed import Client, LocalCluster
 
