@@ -254,7 +254,11 @@ def test_a_grid_whose_last_worker_is_lost_ends_in_one_line_naming_the_lost_tasks
         _stop(processes)
     message = str(raised.value)
     assert "\n" not in message and "no worker for 5 s" in message and "t3" in message
-    assert sorted(rows) == ["t0", "t1", "t2"]  # finished before the loss, handed over
+    # the rows fetched before the loss are handed over; a finished task whose result
+    # went down with the worker is named with the lost ones
+    assert set(rows) <= {"t0", "t1", "t2"}
+    assert all(key in message for key in {"t0", "t1", "t2"} - set(rows))
+    assert lost == []  # all named in the one line
 
 
 def test_a_scheduler_that_does_not_fit_is_refused_in_one_line(tmp_path):

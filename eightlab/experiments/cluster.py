@@ -338,16 +338,14 @@ def _run_on(client, function, tasks, threads, runnable, on_row, on_lost, patienc
             raise error
         on_lost(key, task, error)
 
-    def next_done():
-        """The next finished future; every LOOK_EVERY seconds without one, a look at
-        the cluster, and an EightlabError after ``patience`` seconds of no worker or
-        no answer."""
+    def wait_patiently(ready, fetching=()):
+        """Call ``ready()`` (which blocks briefly) until it is true; every LOOK_EVERY
+        seconds, a look at the cluster, and an EightlabError naming the tasks still
+        held (and ``fetching``) after ``patience`` seconds of no worker or no answer."""
         looked = time.monotonic()
         stranded = None  # since when the cluster has had no worker or no answer
-        while not flow.has_ready():
-            with flow.thread_condition:
-                flow.thread_condition.wait(timeout=0.1)
-            if time.monotonic() - looked < LOOK_EVERY or flow.has_ready():
+        while not ready():
+            if time.monotonic() - looked < LOOK_EVERY:
                 continue
             workers = _look(client)
             looked = time.monotonic()
@@ -359,23 +357,45 @@ def _run_on(client, function, tasks, threads, runnable, on_row, on_lost, patienc
                 where = client.scheduler.address
                 why = (f"the scheduler at {where} has not answered" if workers is None
                        else f"the cluster at {where} has had no worker")  # fmt: skip
-                lost = ", ".join(sorted(str(key) for key, _ in by_future.values()))
+                held = [key for key, _ in by_future.values()] + list(fetching)
                 raise EightlabError(
-                    f"{why} for {patience:g} s; tasks lost with their workers: {lost} "
-                    "(finished rows are kept)"
+                    f"{why} for {patience:g} s; tasks lost with their workers: "
+                    f"{', '.join(sorted(map(str, held)))} (finished rows are kept)"
                 )
-        return next(flow)
+
+    def finished():
+        with flow.thread_condition:
+            flow.thread_condition.wait(timeout=0.1)
+        return flow.has_ready()
+
+    def fetch(future, key):
+        """The result of a finished future, fetched again while its worker is replaced."""
+        box = []
+
+        def fetched():
+            try:
+                box.append(future.result(timeout=LOOK_EVERY))
+            except TimeoutError:
+                if future.status == "error":  # the task's own TimeoutError
+                    raise
+                return False
+            return True
+
+        wait_patiently(fetched, fetching=[key])
+        return box[0]
 
     top_up()
     try:
         while by_future:
-            future = next_done()
+            if not flow.has_ready():
+                wait_patiently(finished)
+            future = next(flow)
             key, task = by_future.pop(future)
             try:
-                result = future.result(timeout=patience)
+                result = fetch(future, key)
             except KilledWorker as error:
                 lose(key, task, error)
-            except (FutureCancelledError, TimeoutError) as error:
+            except FutureCancelledError as error:
                 lose(key, task, EightlabError(f"task {key} was lost with its worker ({error})"))
             else:
                 on_row(key, task, result)
