@@ -17,7 +17,8 @@ import cloudpickle
 import pytest
 
 import eightlab.experiments.grid as experiments
-from eightlab.experiments.cluster import execute_tasks
+from eightlab.errors import EightlabError
+from eightlab.experiments.cluster import check_scheduler, execute_tasks
 from eightlab.experiments.grid import run_grid, run_one
 from eightlab.puzzle.board import Board
 
@@ -208,6 +209,75 @@ def test_a_cluster_started_by_hand_through_the_scheduler_parameter(tmp_path, ser
         _stop(processes)
 
 
+def _scheduler_by_hand(folder: Path, *options: str) -> tuple[str, list]:
+    """A scheduler started as a user would (``dask scheduler``): its address and process."""
+    import json
+
+    address_file = folder / "scheduler.json"
+    processes = [_start("scheduler", "--host", "127.0.0.1", "--port", "0", "--dashboard-address",
+                        ":0", "--scheduler-file", str(address_file), *options)]  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not address_file.exists() or not address_file.read_text().strip():
+        if time.monotonic() > deadline or processes[0].poll() is not None:
+            _stop(processes)
+            pytest.fail("the scheduler did not start within 60 s")
+        time.sleep(0.2)
+    return json.loads(address_file.read_text())["address"], processes
+
+
+def test_a_grid_whose_last_worker_is_lost_ends_in_one_line_naming_the_lost_tasks(
+    tmp_path, monkeypatch
+):
+    # one worker without a nanny: task t3 takes it down and nothing replaces it, so
+    # t3 waits for a worker forever unless the grid gives up (here after 5 s)
+    from distributed import Client
+
+    # this module, which _always_die comes from, importable by the processes started here
+    here = str(Path(__file__).parent)
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
+    )
+    address, processes = _scheduler_by_hand(tmp_path)
+    try:
+        processes.append(_start("worker", address, "--nthreads", "1", "--no-nanny",
+                                "--no-dashboard"))  # fmt: skip
+        with Client(address, timeout=60) as client:
+            client.wait_for_workers(1, timeout=60)
+        rows, lost = {}, []
+        with pytest.raises(EightlabError) as raised:
+            execute_tasks(
+                _always_die, _tasks(), scheduler=address, patience=5,
+                on_row=lambda key, task, row: rows.__setitem__(key, row),
+                on_lost=lambda key, task, error: lost.append(key), echo=lambda text: None,
+            )  # fmt: skip
+    finally:
+        _stop(processes)
+    message = str(raised.value)
+    assert "\n" not in message and "no worker for 5 s" in message and "t3" in message
+    # the rows fetched before the loss are handed over; a finished task whose result
+    # went down with the worker is named with the lost ones
+    assert set(rows) <= {"t0", "t1", "t2"}
+    assert all(key in message for key in {"t0", "t1", "t2"} - set(rows))
+    assert lost == []  # all named in the one line
+
+
+def test_a_scheduler_that_does_not_fit_is_refused_in_one_line(tmp_path):
+    import dask
+    import distributed  # noqa: F401 (its settings, before dask.config.set adds to them)
+
+    files = _lab_certificates(tmp_path / "lab")
+    address, processes = _scheduler_by_hand(tmp_path)  # plain TCP
+    try:
+        with dask.config.set(_tls_settings(files)), pytest.raises(EightlabError) as refused:
+            check_scheduler(address.replace("tcp://", "tls://"), timeout=5)
+        assert "does not speak TLS: it is tcp://" in str(refused.value)
+        check_scheduler(address, timeout=30)  # fits: no error
+    finally:
+        _stop(processes)
+    with pytest.raises(EightlabError, match="no scheduler answered at .* within 2 s"):
+        check_scheduler(address, timeout=2)  # stopped: nothing answers
+
+
 def test_a_lost_run_is_named_in_a_warning_and_kept_out_of_the_partial_table(tmp_path, monkeypatch):
     def lose_instance_1(function, tasks, *, runnable, on_row, on_lost, **keywords):
         for key, task in tasks:
@@ -341,5 +411,24 @@ def test_a_tls_cluster_runs_the_grid_and_refuses_a_client_without_certificates(t
         stranger = _lab_certificates(tmp_path / "stranger", name="stranger")
         with pytest.raises(OSError):
             _connect(address, _tls_settings(stranger))
+
+        # the same refusals from eightlab: one line each, naming what does not fit
+        def refusal(address, settings):
+            with dask.config.set(settings), pytest.raises(EightlabError) as refused:
+                check_scheduler(address, timeout=5)
+            assert "\n" not in str(refused.value)
+            return str(refused.value)
+
+        assert "lack distributed.comm.tls.ca-file and distributed.comm.tls.client.cert" in (
+            refusal(address, no_certificates)
+        )
+        plain = address.replace("tls://", "tcp://")
+        assert "speaks TLS: use tls://" in refusal(plain, _tls_settings(files))
+        assert "speaks TLS: use tls://" in refusal(plain, no_certificates)
+        assert "do not accept each other's certificates" in refusal(
+            address, _tls_settings(stranger)
+        )
+        with dask.config.set(_tls_settings(files)):
+            check_scheduler(address, timeout=30)  # fits: no error
     finally:
         _stop(processes)

@@ -1,7 +1,9 @@
 """Running independent tasks serially or on Dask's distributed scheduler.
 
 A worker that dies mid-task is replaced and the task runs elsewhere; a task that killed
-:data:`ALLOWED_FAILURES` + 1 workers is reported while the rest finish. A scheduler on
+:data:`ALLOWED_FAILURES` + 1 workers is reported while the rest finish. No wait is
+unbounded: a cluster left with no worker, or a scheduler that stops answering, for
+:data:`PATIENCE` seconds ends the grid with one line naming the tasks it lost. A scheduler on
 plain TCP runs any task it is sent, so :func:`plain_tcp_warning` names that risk for a
 ``tcp://`` address off this machine (``tls://`` is the safe way, README).
 """
@@ -15,6 +17,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 import uuid
 from contextlib import suppress
 from importlib.util import find_spec
@@ -29,6 +32,17 @@ ALLOWED_FAILURES = 2
 #: Tasks kept queued per worker thread beyond the running ones (few, so that
 #: ``skip_deeper`` can stop a pair early).
 QUEUED_PER_THREAD = 1
+
+#: Seconds a grid waits while its cluster has no worker or its scheduler does not answer,
+#: before it names the tasks lost and stops (a worker replaced within them is no loss).
+PATIENCE = 120.0
+
+#: Seconds between two looks at the cluster while no task finishes; also the longest
+#: wait for one answer from the scheduler.
+LOOK_EVERY = 5.0
+
+#: Seconds allowed to start, connect to and close a cluster.
+CONNECT_SECONDS = 60.0
 
 
 def default_workers() -> int:
@@ -91,17 +105,116 @@ def plain_tcp_warning(address: str) -> str | None:
     )
 
 
+#: The Dask settings a client needs for a ``tls://`` scheduler (the key may sit in the
+#: certificate's file).
+TLS_SETTINGS = ("distributed.comm.tls.ca-file", "distributed.comm.tls.client.cert")
+
+
+def _speaks_tls(host: str, port: int, timeout: float) -> bool | None:
+    """Whether ``host:port`` answers a TLS handshake (certificates unchecked); None if
+    it cannot be reached at all."""
+    import socket
+    import ssl
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as raw:
+            try:
+                with context.wrap_socket(raw, server_hostname=host):
+                    return True
+            except ssl.SSLError as error:  # an alert: TLS, refusing this client
+                return "alert" in str(error).lower()
+            except OSError:  # closed on a hello it did not understand: no TLS
+                return False
+    except OSError:
+        return None
+
+
+def check_scheduler(address: str, timeout: float = LOOK_EVERY * 2) -> None:
+    """Connect to the scheduler at ``address`` once, for at most ``timeout`` seconds, and
+    refuse in one line what does not fit: a ``tls://`` address without this machine's
+    certificate settings, a ``tcp://`` address of a TLS scheduler (or the reverse),
+    certificates the scheduler refuses, or no answer.
+
+    Parameters
+    ----------
+    address : str
+        The scheduler's address, as for :func:`execute_tasks`.
+    timeout : float
+        Seconds allowed to connect, in all.
+
+    Raises
+    ------
+    EightlabError
+        Naming the missing setting or the mismatch, before any task is sent.
+    """
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    import dask
+    from distributed import Client  # also loads Dask's settings of distributed.*
+
+    address = check_address(address)
+    protocol = scheduler_protocol(address)
+    if protocol == "tls":
+        missing = [name for name in TLS_SETTINGS if not dask.config.get(name, None)]
+        if missing:
+            raise EightlabError(
+                f"{address} is a TLS scheduler, and this machine's Dask settings lack "
+                f"{' and '.join(missing)} (README: Experiments on a cluster)"
+            )
+        for name in (*TLS_SETTINGS, "distributed.comm.tls.client.key"):
+            path = dask.config.get(name, None)
+            if path and "\n" not in path and not os.path.isfile(path):
+                raise EightlabError(f"Dask setting {name} names {path}, which is no file")
+
+    async def connect():
+        client = Client(address, asynchronous=True, timeout=timeout)
+        try:
+            await client
+        finally:  # closed on this loop, also when it never connected
+            with suppress(Exception):
+                await client.close(timeout=timeout)
+
+    with ThreadPoolExecutor(1) as thread:  # its own event loop, also inside a kernel
+        try:
+            thread.submit(asyncio.run, connect()).result()
+            return
+        except (OSError, TimeoutError, TypeError, ValueError, RuntimeError) as error:
+            failure = " ".join(str(error).split())[:200] or type(error).__name__
+    host, port = _host_of(address), address.rpartition(":")[2]
+    speaks_tls = _speaks_tls(host, int(port), timeout) if port.isdigit() else None
+    if protocol != "tls" and speaks_tls:
+        raise EightlabError(
+            f"the scheduler at {address} speaks TLS: use tls:// with this machine's "
+            "certificate settings (README: Experiments on a cluster)"
+        )
+    if protocol == "tls" and speaks_tls is False:
+        raise EightlabError(f"the scheduler at {address} does not speak TLS: it is tcp://")
+    if protocol == "tls" and speaks_tls:
+        raise EightlabError(
+            f"the TLS scheduler at {address} and this machine do not accept each other's "
+            f"certificates ({' and '.join(TLS_SETTINGS)}: {failure})"
+        )
+    raise EightlabError(f"no scheduler answered at {address} within {timeout:g} s ({failure})")
+
+
 def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = None,
                   runnable=None, on_row=None, on_lost=None, echo=None,
-                  allowed_failures: int = ALLOWED_FAILURES) -> dict:  # fmt: skip
+                  allowed_failures: int = ALLOWED_FAILURES,
+                  patience: float = PATIENCE) -> dict:  # fmt: skip
     """Run ``function(task)`` (a module-level function) for every ``(key, task)`` of
     ``tasks``, in order, and hand each result to ``on_row(key, task, result)``.
 
     ``workers`` is 1 (everything here) or the size of a local cluster; ``scheduler``
     names an existing one instead. ``runnable(key, task)`` is asked just before a task
     is submitted (False skips it), ``on_lost(key, task, error)`` receives a task that
-    kept killing its workers (``allowed_failures`` on a cluster started here), ``echo``
-    the one-line messages (default: stderr).
+    kept killing its workers (``allowed_failures`` on a cluster started here) or that
+    came back cancelled, ``echo`` the one-line messages (default: stderr). ``patience``
+    is how long, in seconds, the run waits while the cluster has no worker or its
+    scheduler does not answer.
 
     Returns
     -------
@@ -113,7 +226,10 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
     Raises
     ------
     EightlabError
-        If ``scheduler`` is no address (:func:`check_address`), before connecting.
+        If ``scheduler`` is no address (:func:`check_address`), before connecting, or
+        one that does not fit (:func:`check_scheduler`); or,
+        naming the tasks lost, if the cluster had no worker or its scheduler did not
+        answer for ``patience`` seconds (the rows handed to ``on_row`` stay handed).
     """
     if scheduler is not None:  # its form and port, before any wait for a connection
         scheduler = check_address(scheduler) or None
@@ -129,6 +245,8 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
     warning = None if scheduler is None else plain_tcp_warning(scheduler)
     if warning:
         say(warning)
+    if scheduler is not None:
+        check_scheduler(scheduler)
     import dask
     from distributed import Client, LocalCluster
 
@@ -148,7 +266,9 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
                                    dashboard_address="127.0.0.1:0",  # this machine only
                                    silence_logs=logging.ERROR)  # fmt: skip
     try:
-        with Client(cluster if cluster is not None else scheduler) as client:
+        with Client(
+            cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS
+        ) as client:
             info = _describe(client, cluster, scheduler)
             if cluster is not None and os.environ.get(BATCH_VARIABLE):
                 # a batch run's output: no random ports (they are in provenance.json)
@@ -156,10 +276,12 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
             else:
                 say(f"eightlab: {info['mode']} at {info['scheduler']}, {info['workers']} "
                     f"workers; dashboard {info['dashboard']}")  # fmt: skip
-            _run_on(client, function, tasks, info["threads"], runnable, on_row, on_lost)
+            _run_on(client, function, tasks, info["threads"], runnable, on_row, on_lost,
+                    patience)  # fmt: skip
     finally:
         if cluster is not None:
-            cluster.close()
+            with suppress(TimeoutError, OSError):  # its processes end with this one
+                cluster.close(timeout=CONNECT_SECONDS)
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
     info.pop("threads")
@@ -181,8 +303,17 @@ def _describe(client, cluster, scheduler) -> dict:
                       "so times are noisier than a serial run's"}  # fmt: skip
 
 
-def _run_on(client, function, tasks, threads, runnable, on_row, on_lost) -> None:
+def _look(client) -> int | None:
+    """Workers the scheduler knows now, or None if it does not answer within LOOK_EVERY."""
+    with suppress(OSError, TimeoutError):
+        info = client.sync(client.scheduler.identity, n_workers=-1, callback_timeout=LOOK_EVERY)
+        return len(info.get("workers", {}))
+    return None
+
+
+def _run_on(client, function, tasks, threads, runnable, on_row, on_lost, patience) -> None:
     from distributed import as_completed
+    from distributed.client import FutureCancelledError
     from distributed.scheduler import KilledWorker
 
     run = uuid.uuid4().hex[:8]  # keys unique on a cluster shared by several runs
@@ -202,17 +333,70 @@ def _run_on(client, function, tasks, threads, runnable, on_row, on_lost) -> None
                 by_future[future] = item
                 flow.add(future)
 
+    def lose(key, task, error):
+        if on_lost is None:
+            raise error
+        on_lost(key, task, error)
+
+    def wait_patiently(ready, fetching=()):
+        """Call ``ready()`` (which blocks briefly) until it is true; every LOOK_EVERY
+        seconds, a look at the cluster, and an EightlabError naming the tasks still
+        held (and ``fetching``) after ``patience`` seconds of no worker or no answer."""
+        looked = time.monotonic()
+        stranded = None  # since when the cluster has had no worker or no answer
+        while not ready():
+            if time.monotonic() - looked < LOOK_EVERY:
+                continue
+            workers = _look(client)
+            looked = time.monotonic()
+            if workers:
+                stranded = None
+                continue
+            stranded = stranded if stranded is not None else looked
+            if looked - stranded >= patience:
+                where = client.scheduler.address
+                why = (f"the scheduler at {where} has not answered" if workers is None
+                       else f"the cluster at {where} has had no worker")  # fmt: skip
+                held = [key for key, _ in by_future.values()] + list(fetching)
+                raise EightlabError(
+                    f"{why} for {patience:g} s; tasks lost with their workers: "
+                    f"{', '.join(sorted(map(str, held)))} (finished rows are kept)"
+                )
+
+    def finished():
+        with flow.thread_condition:
+            flow.thread_condition.wait(timeout=0.1)
+        return flow.has_ready()
+
+    def fetch(future, key):
+        """The result of a finished future, fetched again while its worker is replaced."""
+        box = []
+
+        def fetched():
+            try:
+                box.append(future.result(timeout=LOOK_EVERY))
+            except TimeoutError:
+                if future.status == "error":  # the task's own TimeoutError
+                    raise
+                return False
+            return True
+
+        wait_patiently(fetched, fetching=[key])
+        return box[0]
+
     top_up()
     try:
         while by_future:
+            if not flow.has_ready():
+                wait_patiently(finished)
             future = next(flow)
             key, task = by_future.pop(future)
             try:
-                result = future.result()
+                result = fetch(future, key)
             except KilledWorker as error:
-                if on_lost is None:
-                    raise
-                on_lost(key, task, error)
+                lose(key, task, error)
+            except FutureCancelledError as error:
+                lose(key, task, EightlabError(f"task {key} was lost with its worker ({error})"))
             else:
                 on_row(key, task, result)
             future.release()
