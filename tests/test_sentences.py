@@ -295,11 +295,15 @@ def test_nbs_is_within_twice_the_least_work_only_below_c_star_as_the_texts_say()
     assert "among the pairs whose lower bound is below ``C*``" in _words(module.__doc__)
 
 
-def test_korf24_order_is_not_called_easiest_where_it_is_only_described():
+def test_korf24_is_said_to_run_in_the_published_order_and_its_table_does():
+    from eightlab.analysis.published import korf_felner24_order
+
+    said = "in the order of Korf & Felner's published node counts (fewest first)"
     for name in ("README.md", "results/README.md"):
-        text = _words((ROOT / name).read_text())
-        assert "easiest first" not in text, name
-        assert "in the order of the notebook's first table" in text, name
+        assert said in _words((ROOT / name).read_text()), name
+    runs = pd.read_csv(RESULTS / "korf24" / "runs.csv")
+    tried = runs["instance"].tolist()
+    assert tried == korf_felner24_order()[: len(tried)]
 
 
 def test_the_15_puzzle_tile_sets_are_said_to_match_the_paper_only_as_measured():
