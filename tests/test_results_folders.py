@@ -14,7 +14,7 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 from eightlab.cli import main
 from eightlab.errors import EightlabError
-from eightlab.experiments.folders import is_results_folder
+from eightlab.experiments.folders import foreign_files, is_results_folder
 from eightlab.runner import run as runner
 from eightlab.runner.lifecycle import check_replaceable, swap_in
 
@@ -107,6 +107,29 @@ def test_a_previous_folder_eightlab_did_not_write_is_never_removed(tmp_path):
         swap_in(temporary, final)
     assert (previous / "thesis.txt").read_text() == "mine\n"
     assert temporary.is_dir() and is_results_folder(final)
+
+
+def test_a_file_added_to_a_finished_folder_or_its_previous_is_never_moved_or_removed(tmp_path):
+    final = _finished(tmp_path / "results")
+    listed = {"notebook": "nb.ipynb", "files": ["runs.csv", "figures/a.png"]}
+    (final / "provenance.json").write_text(json.dumps(listed))
+    (final / "runs.csv").write_text("a\n")
+    (final / "figures").mkdir()
+    (final / "figures" / "a.png").write_text("png\n")
+    assert foreign_files(final) == []
+    check_replaceable(final, tmp_path)
+    (final / "figures" / "mine.txt").write_text("mine\n")
+    assert foreign_files(final) == ["figures/mine.txt"]
+    with pytest.raises(EightlabError, match="figures/mine.txt"):
+        check_replaceable(final, tmp_path)
+    (final / "figures" / "mine.txt").unlink()
+    previous = tmp_path / "results.previous"
+    previous.mkdir()
+    (previous / "provenance.json").write_text(json.dumps(listed))
+    (previous / "notes.md").write_text("mine\n")
+    with pytest.raises(EightlabError, match="notes.md"):
+        swap_in(_finished(tmp_path / ".tmp-results-x"), final)
+    assert (previous / "notes.md").read_text() == "mine\n"
 
 
 def test_a_finished_previous_folder_is_replaced_and_an_empty_one_removed(tmp_path):
@@ -203,3 +226,9 @@ def test_papermill_runs_into_a_new_folder_say_where_and_replace_only_their_own(t
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "one.ipynb", "out", "out.previous", "two.ipynb",
     ]  # fmt: skip
+    # a file of the user's put into a finished folder: the next run refuses to move it
+    assert "compare_algorithms.html" not in done.stderr  # named only when written
+    (out / "notes.md").write_text("mine\n")
+    done = _papermill(tmp_path / "three.ipynb", str(out), tmp_path)
+    assert done.returncode != 0 and "'notes.md'" in done.stderr
+    assert (out / "notes.md").read_text() == "mine\n"

@@ -35,6 +35,41 @@ def is_results_folder(folder) -> bool:
     return isinstance(record, dict) and "notebook" in record
 
 
+def written_files(folder) -> list[str]:
+    """Every file below ``folder``, as sorted paths relative to it (``a/b.csv``)."""
+    folder = Path(folder)
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def foreign_files(folder) -> list[str]:
+    """The files below ``folder`` that eightlab did not write there.
+
+    A finished run lists its files under ``"files"`` in its ``provenance.json``; every
+    other file is foreign. A folder without a run's provenance is foreign whole; a run
+    recorded without the list (an older eightlab) is taken as eightlab's whole.
+
+    Parameters
+    ----------
+    folder : str or pathlib.Path
+        An existing folder.
+
+    Returns
+    -------
+    list of str
+        Sorted paths relative to ``folder``; empty when eightlab wrote everything.
+    """
+    import json
+
+    present = written_files(folder)
+    if not is_results_folder(folder):
+        return present
+    listed = json.loads((Path(folder) / PROVENANCE).read_text()).get("files")
+    if not isinstance(listed, list):
+        return []
+    allowed = {*map(str, listed), PROVENANCE}
+    return [name for name in present if name not in allowed]
+
+
 def repository_root() -> Path | None:
     """The checkout eightlab was imported from (holding ``notebooks/``), or None."""
     root = Path(__file__).resolve().parents[2]

@@ -32,10 +32,11 @@ from eightlab.experiments.folders import (
     BATCH_VARIABLE,
     PROVENANCE,
     RUNNER_VARIABLE,
-    is_results_folder,
+    foreign_files,
     notebooks_root,
     results_root,
     short_errors,
+    written_files,
 )
 from eightlab.files import readable_mode
 
@@ -125,7 +126,8 @@ def check_replaceable(folder, working_directory=None) -> None:
 
     A run swaps its results in whole: ``folder`` becomes ``folder.previous`` and the
     ``.previous`` of the run before is removed. Both must therefore be new, empty, or
-    results folders eightlab wrote (:func:`~eightlab.experiments.folders.is_results_folder`),
+    results folders that hold only what eightlab wrote
+    (:func:`~eightlab.experiments.folders.foreign_files`),
     and ``folder`` must not hold the working directory (``-p output_dir .``).
 
     Raises
@@ -150,11 +152,13 @@ def check_replaceable(folder, working_directory=None) -> None:
                 f"{role} {str(path)!r} is not writable, and a run replaces it; make it "
                 "writable (chmod u+w) or give another output folder"
             )
-        if path.is_dir() and any(path.iterdir()) and not is_results_folder(path):
+        foreign = foreign_files(path) if path.is_dir() else []
+        if foreign:
+            more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
             raise EightlabError(
-                f"{role} {str(path)!r} holds files eightlab did not write (it has no "
-                f"{PROVENANCE} of a run), and a run would replace it; move them away or "
-                "give a new or empty output folder"
+                f"{role} {str(path)!r} holds files eightlab did not write ({foreign[0]!r}"
+                f"{more}), and a run would replace it; move them away or give a new or "
+                "empty output folder"
             )
 
 
@@ -220,8 +224,10 @@ class Run:
         _keep_partials(self.temporary, self.kept)
         for path in self.temporary.glob(f"*{PARTIAL_SUFFIX}"):
             path.unlink()  # empty, or shorter than the one kept
-        write_provenance(self.temporary, record(self, self._started, self.seconds))
+        provenance = record(self, self._started, self.seconds)
         (self.temporary / NOTES).unlink(missing_ok=True)
+        provenance["files"] = written_files(self.temporary)  # what a rerun may replace
+        write_provenance(self.temporary, provenance)
         os.chdir(self._cwd)
         with signals_deferred():  # never half swapped
             swap_in(self.temporary, self.folder)
@@ -230,7 +236,12 @@ class Run:
         self.ok = True
         self._lock.close()
         if self.mode == "papermill":
-            line = f"eightlab: results in {self.folder} ({PROVENANCE}, {self.notebook}.html)"
+            html = (
+                f", {self.notebook}.html"
+                if (self.folder / f"{self.notebook}.html").exists()
+                else ""
+            )
+            line = f"eightlab: results in {self.folder} ({PROVENANCE}{html})"
             print(line)
             terminal = sys.__stderr__  # the kernel's own: papermill's terminal, not the cell
             if terminal is not None:
