@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 import subprocess
 import sys
+from xml.etree import ElementTree
 
 import matplotlib
 
@@ -16,9 +18,15 @@ import pytest
 import eightlab
 from eightlab import EightlabError, RecordingObserver, solve
 from eightlab.search import TIE_BREAKING
+from eightlab.puzzle.board import as_board
+from eightlab.puzzle.instances import instances_at_depths
+from eightlab.viz.explorer import BOARD_NODES, fitting_heuristics, hint
 from eightlab.viz.replay import Replay
+from eightlab.viz.svg import BACKWARD_COLOR, BACKWARD_FRONTIER, BOX, PITCH, tree_layout
 
 BOARDS = ["283164705", "152873460", "436718520"]
+FIFTEEN_GOAL = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x"
+FIFTEEN = "1 2 3 4 5 6 7 8 9 10 11 x 13 14 15 12"
 
 
 def _counts(result):
@@ -53,7 +61,8 @@ def test_stepping_to_the_end_gives_solves_result(board, algorithm):
     assert panel.result.path == reference.path
     assert _counts(panel.result) == _counts(reference)
     assert f"expanded <b>{reference.stats.expanded}</b>" in panel.counts_html.value
-    assert bytes(panel.picture.value).startswith(b"\x89PNG")
+    ElementTree.fromstring(panel.svg)  # the picture is well-formed SVG
+    assert panel.svg in panel.picture.value
     panel.reset()
     assert panel.result is None and panel.replay.k == 0
 
@@ -72,7 +81,7 @@ def test_live_counts_end_on_the_results_counts():
 
 
 def _runs():
-    """Every algorithm the explorer draws, under every tie rule it takes."""
+    """Every algorithm of one frontier, under every tie rule it takes."""
     for name, spec in sorted(eightlab.ALGORITHMS.items()):
         if spec.bidirectional:
             continue
@@ -134,22 +143,26 @@ def test_a_bad_board_raises_and_a_bad_box_shows_the_message():
     assert panel.replay is not None and "refused" not in panel.note.value
 
 
-def test_unfit_pairs_are_refused_with_the_reason():
-    panel = eightlab.explore("283164705", "123804765")
-    panel.heuristic_menu.value = "pdb-5-5-5"
+def test_an_unfit_heuristic_is_refused_with_the_reason():
+    panel = eightlab.explore("283164705", "123804765", heuristic="pdb-5-5-5")
     assert panel.replay is None and "4x4 boards only" in panel.note.value
     panel.heuristic_menu.value = "manhattan"
-    panel.algorithm_menu.value = "bidirectional-bfs"
-    assert panel.replay is None and "two trees" in panel.note.value
+    assert panel.replay is not None
     panel.algorithm_menu.value = "bfs"
     assert panel.replay is not None and panel.view_menu.value == "state space"
     assert panel.heuristic_menu.disabled and "uses no heuristic" in panel.note.value
 
 
-def test_every_algorithm_and_heuristic_is_offered():
+def test_the_menus_offer_every_algorithm_and_the_heuristics_of_the_boards_shape():
     panel = eightlab.explore("283164705", "123804765")
     assert {v for _, v in panel.algorithm_menu.options} == set(eightlab.ALGORITHMS)
-    assert {v for _, v in panel.heuristic_menu.options} == set(eightlab.HEURISTICS)
+    offered = set(panel.heuristic_menu.options)
+    assert offered == set(fitting_heuristics("283164705")) and "pdb-5-5-5" not in offered
+    assert all(eightlab.HEURISTICS[h].applies_to(panel.replay.result.start) for h in offered)
+    panel.goal_box.value = FIFTEEN_GOAL
+    panel.board_box.value = FIFTEEN
+    assert set(panel.heuristic_menu.options) == set(fitting_heuristics(FIFTEEN))
+    assert "pdb-5-5-5" in panel.heuristic_menu.options and panel.replay is not None
 
 
 def test_scramble_and_random_boards_fill_the_box():
@@ -160,26 +173,128 @@ def test_scramble_and_random_boards_fill_the_box():
     assert panel.replay is not None and panel.replay.result.solved
 
 
-def test_a_tree_of_sixty_nodes_and_more_is_drawn_at_fixed_size():
+def test_a_tree_of_sixty_nodes_and_more_is_drawn_as_boards_within_the_box():
     panel = eightlab.explore("152873460", algorithm="ucs")
     panel.view_menu.value = "tree"
     panel.step(40)
-    tree = panel.replay.tree()
-    assert tree.number_of_nodes() >= 60
-    figure = panel.figure()
-    ax = figure.axes[0]
-    labels = [t for t in ax.texts if t.get_text().startswith("g=")]
-    assert len(labels) == tree.number_of_nodes()
-    # fixed node size: the figure grows with the tree (1.2 in per leaf), it never squeezes
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    nodes = len(panel.replay.nodes)
+    assert 60 <= nodes <= BOARD_NODES
+    svg = ElementTree.fromstring(panel.svg)
+    texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    assert sum(1 for t in texts if t and t.startswith("g=")) == nodes
+    assert int(svg.get("width")) <= BOX[0] and int(svg.get("height")) <= BOX[1]
+    # too wide to read when fitted: a window of the tree around the node just expanded
+    x, y, width, height = map(float, svg.get("viewBox").split())
+    places = tree_layout(panel.replay.nodes)
+    assert width < PITCH[True][0] * max(px for px, _ in places.values())
+    cx = PITCH[True][0] * (1 + places[panel.replay.current][0])
+    assert x <= cx <= x + width
 
-    canvas = FigureCanvasAgg(figure)
-    canvas.draw()
-    renderer = canvas.get_renderer()
-    boxes = sorted((t.get_window_extent(renderer) for t in labels), key=lambda b: (b.y0, b.x0))
-    for a, b in zip(boxes, boxes[1:], strict=False):
-        if abs(a.y0 - b.y0) < 1:
-            assert a.x1 <= b.x0 + 0.5  # labels on one level never overlap
+
+def test_the_timeline_goes_back_and_forth_over_the_whole_search():
+    panel = eightlab.explore("436718520", algorithm="astar")
+    total = panel.replay.expansions
+    assert panel.timeline.max == total and panel.timeline.value == 0
+    panel.step(None)
+    assert panel.timeline.value == total
+    at_end = (panel.counts_html.value, panel.svg)
+    panel.back(1)
+    assert panel.replay.k == total - 1 and panel.result is None
+    fresh = eightlab.explore("436718520", algorithm="astar")
+    fresh.step(total - 1)
+    assert (panel.counts_html.value, panel.svg) == (fresh.counts_html.value, fresh.svg)
+    panel.timeline.value = 3  # the slider drives the panel
+    assert panel.replay.k == 3 and panel.play.value == 3
+    panel.timeline.value = total
+    assert (panel.counts_html.value, panel.svg) == at_end
+    panel.go_to(-5)
+    assert panel.replay.k == 0 and panel.timeline.value == 0
+
+
+def test_idastar_is_shown_pass_by_pass_with_its_thresholds():
+    panel = eightlab.explore("641803275", algorithm="idastar")
+    stats = panel.replay.result.stats
+    rows = panel.replay.pass_rows
+    assert [t for t, _ in rows] == stats.thresholds and len(rows) > 1
+    assert sum(e for _, e in rows) == stats.expanded
+    panel.step(rows[0][1] + 1)  # into the second pass
+    assert panel.replay.passes == 2 and f"threshold {rows[1][0]:g}" in panel.note.value
+    table = panel.passes_html.value
+    assert f"<td>1</td><td>{rows[0][0]:g}</td><td>{rows[0][1]}</td>" in table
+    assert f"<td>2</td><td>{rows[1][0]:g}</td><td>1 so far</td>" in table
+    assert "<td>3</td>" not in table  # passes to come are not shown
+    assert "this pass's tree" in html.unescape(panel.caption.value)
+
+
+@pytest.mark.parametrize("algorithm", ["mm", "nbs", "gbfhs", "bidirectional-astar-naive"])
+@pytest.mark.parametrize("board", ["641803275", "152873460", "436718520", "185423706"])
+def test_each_expansion_of_a_bidirectional_search_is_put_on_its_side(board, algorithm):
+    replay = Replay(board, None, algorithm, "manhattan")
+    replay.step(None)
+    directions = replay.result.stats.per_direction
+    for side, name in enumerate(("forward", "backward")):
+        by_g = [0] * len(directions[name]["g_expanded"])
+        for node in replay.nodes.values():
+            if node.order is not None and node.side == side:
+                by_g[node.g] += 1
+        assert by_g == directions[name]["g_expanded"]
+    assert len(replay.solution_nodes()) == replay.result.length + 1
+
+
+@pytest.mark.parametrize("algorithm", ["bidirectional-bfs", "mm", "nbs"])
+def test_a_bidirectional_search_shows_both_trees_and_where_they_meet(algorithm):
+    panel = eightlab.explore("641803275", algorithm=algorithm)
+    assert panel.replay is not None and "refused" not in panel.note.value
+    panel.step(None)
+    assert panel.result.solved and panel.replay.meetings()
+    assert BACKWARD_FRONTIER in panel.svg and "stroke-dasharray" in panel.svg  # blue, dashes
+    assert "backward" in panel.counts_html.value and "where the two trees meet" in panel.caption.value
+    sides = {node.side for node in panel.replay.nodes.values()}
+    assert sides == {0, 1}
+    panel.view_menu.value = "state space"  # two discs, one per side
+    ElementTree.fromstring(panel.svg)
+    assert BACKWARD_COLOR in panel.svg and "stroke-dasharray" in panel.svg
+
+
+def test_the_hint_gives_the_exact_distance_and_the_optimal_moves():
+    text = hint(as_board("641803275"), as_board("123456780"))
+    assert text.startswith(f"{solve('641803275', None, 'astar', 'manhattan').length} moves")
+    board = as_board("152873460")
+    distance = solve(board, None, "astar", "manhattan").length
+    text = hint(board, as_board("123456780"))
+    moves = text.split("optimal next moves: ")[1].split(", ")
+    for move in board.legal_moves():
+        after = solve(board.apply(move), None, "astar", "manhattan").length
+        assert (move in moves) == (after == distance - 1)
+    assert "3x3 boards only" in hint(as_board(FIFTEEN), as_board(FIFTEEN_GOAL))
+    panel = eightlab.explore("152873460")
+    assert f"{distance} moves to the goal" in panel.hint_html.value
+
+
+def test_the_counts_and_the_caption_name_different_numbers_differently():
+    panel = eightlab.explore("641803275", algorithm="iddfs")
+    panel.step(5000)
+    counts = panel.replay.counts()
+    assert f"expanded <b>{counts['expanded']}</b>" in panel.counts_html.value
+    caption = panel.caption.value
+    assert "expanded" not in caption and "frontier" not in caption  # words of the counts
+    assert "drawn" in caption and "closed" in caption and "waiting" in caption
+
+
+#: The tutorials' boards (their notebook parameters) and the algorithms they offer.
+TUTORIAL_RUNS = [((18, 2), ("bfs", "bfs-cantor", "bidirectional-bfs", "iddfs")),
+                 ((16, 3), ("ucs", "greedy", "astar", "weighted-astar", "idastar", "rbfs"))]
+
+
+@pytest.mark.parametrize(("depth_seed", "algorithms"), TUTORIAL_RUNS)
+def test_every_tutorial_board_is_watchable_to_the_end(depth_seed, algorithms):
+    depth, seed = depth_seed
+    board = instances_at_depths([depth], 1, seed=seed)[0]
+    for algorithm in algorithms:
+        panel = eightlab.explore(board, algorithm=algorithm)
+        panel.step(None)
+        assert panel.result.solved, algorithm
+        ElementTree.fromstring(panel.svg)
 
 
 def test_the_saved_notebook_gets_a_static_snapshot():
@@ -187,5 +302,5 @@ def test_the_saved_notebook_gets_a_static_snapshot():
     panel.step(None)
     bundle = panel._snapshot_bundle()
     assert 'class="eightlab-snapshot"' in bundle["text/html"]
-    assert "data:image/png;base64," in bundle["text/html"]
+    assert panel.svg and panel.svg in bundle["text/html"]
     assert "solved" in bundle["text/plain"]

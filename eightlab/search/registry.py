@@ -86,7 +86,7 @@ class Algorithm:
     label : str
         Display name in tables and legends (``"A*"``); the registry name when empty.
     bidirectional : bool
-        Whether it grows two trees, one from each end (what the explorer cannot draw).
+        Whether it grows two trees, one from each end.
     depth_first : bool
         Whether it takes the newest node first and holds only the path with the
         siblings along it (the iterative deepening searches, IDA*).

@@ -2,50 +2,54 @@
 
 ``eightlab.explore("283164705")`` returns an :class:`Explorer`: a board box (any
 notation), "scramble" and "random solvable" buttons, a goal box, one dropdown of every
-registered algorithm and one of every heuristic, Play / Step / Reset and a speed
-slider. Each step replays one expansion of the search (an
+registered algorithm and one of the heuristics defined on the board's shape, Play /
+Step back / Step / To the end / Reset, a speed slider and a timeline slider over the
+whole search. Each step replays one expansion of the search (an
 :class:`eightlab.viz.replay.Replay` of the real, instrumented search: no copy of its code)
-and redraws the search tree with g, h and f on every node and the frontier on orange
-(:func:`eightlab.viz.trees.draw_search_tree`), or, for the uninformed searches, the
-frontier spreading over the state space (:func:`eightlab.viz.trees.draw_search_graph`).
-The counts update live; at the end the solution path is drawn in red.
+and redraws, as SVG text a browser shows at once (:mod:`eightlab.viz.svg`), the search
+tree with g, h and f on every node and the frontier in orange, or, for the uninformed
+searches, the frontier spreading over the state space. A bidirectional search shows its
+two trees, the backward one in blue growing up from the goal, joined where they meet;
+IDA* and the iterative deepening searches list their passes with each threshold. A hint
+gives the exact distance to the goal (3x3 boards: :mod:`eightlab.puzzle.statespace`) and
+the moves that keep a path optimal. The counts update live; at the end the solution path
+is drawn in red.
 
-The panel is testable without a browser: :meth:`Explorer.step`, :meth:`Explorer.reset`
-and :attr:`Explorer.result`. Displayed in a notebook it also leaves a static picture of
-its current state, hidden while the live panel shows, so a saved notebook and its HTML
-copy show the search instead of a blank area.
+The panel is testable without a browser: :meth:`Explorer.step`, :meth:`Explorer.back`,
+:meth:`Explorer.go_to`, :meth:`Explorer.reset` and :attr:`Explorer.result`. Displayed in
+a notebook it also leaves a static copy of its current state, hidden while the live
+panel shows, so a saved notebook and its HTML copy show the search instead of a blank
+area.
 """
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 import random
 import time
 
 import ipywidgets as widgets
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from eightlab.errors import EightlabError
 from eightlab.heuristics import HEURISTICS, get_heuristic
 from eightlab.puzzle.board import as_board, goal_or_default
 from eightlab.puzzle.instances import random_solvable_board, random_walk_instance
 from eightlab.search import ALGORITHMS, TIE_BREAKING, get_algorithm
-from eightlab.viz.graphs import tree_layout
 from eightlab.viz.replay import Replay, unfit_reason
-from eightlab.viz.trees import draw_search_graph, draw_search_tree, layout_figsize
+from eightlab.viz.svg import BACKWARD_COLOR, BACKWARD_FRONTIER, BOX, GraphView, tree_svg
+from eightlab.viz.trees import CLOSED_COLOR, FRONTIER_COLOR
 
 #: Trees with more nodes than this are drawn as numbered dots instead of boards.
 BOARD_NODES = 90
-#: Trees with more nodes than this are shown in the state-space view (a wider picture
-#: would not fit a browser).
+#: Trees of one direction with more nodes than this are shown in the state-space view
+#: (a wider tree is a smear of dots).
 TREE_NODES = 400
-#: Most expansions a search of the explorer may make (it records every event).
-MAX_NODES = 20_000
-#: Resolution of the pictures, dots per inch .
-DPI = 90
+#: Most expansions a search of the explorer may make (it records every event): enough
+#: for IDDFS on the 18-move board of tutorial 02 (98,598 expansions).
+MAX_NODES = 150_000
+#: Most expansions the timeline slider replays while it is dragged; a longer search
+#: is replayed when the slider is let go.
+LIVE_SCRUB = 3000
 
 # hides the static copy that follows a live panel (the HTML copy has no live panel)
 _STYLE = (
@@ -54,11 +58,49 @@ _STYLE = (
 )
 
 
-def _png(figure: Figure) -> bytes:
-    buffer = io.BytesIO()
-    FigureCanvasAgg(figure)
-    figure.savefig(buffer, format="png", dpi=DPI)
-    return buffer.getvalue()
+def fitting_heuristics(board) -> list[str]:
+    """Names of the heuristics defined on ``board``'s shape, in registry order.
+
+    Parameters
+    ----------
+    board : Board or str
+
+    Returns
+    -------
+    list of str
+        The names of :data:`eightlab.heuristics.HEURISTICS` whose ``applies_to(board)``.
+    """
+    board = as_board(board)
+    return [name for name, h in HEURISTICS.items() if h.applies_to(board)]
+
+
+def hint(board, goal) -> str:
+    """The exact distance of ``board`` to ``goal`` and the moves that keep it optimal.
+
+    Parameters
+    ----------
+    board, goal : Board
+
+    Returns
+    -------
+    str
+        ``"18 moves to the goal; optimal next moves: l, u"``; for a board other than
+        3x3, that no exact table exists for it. The distances are read from
+        :func:`eightlab.puzzle.statespace.exact_distance` (a breadth-first search of all
+        9!/2 boards, Russell & Norvig, *AIMA*, 4th ed., sec. 3.4.1).
+    """
+    if (board.rows, board.cols) != (3, 3):
+        return f"exact distances are tabled for 3x3 boards only (this one is {board.rows}x{board.cols})"
+    from eightlab.puzzle.statespace import exact_distance
+
+    distance = exact_distance(board, goal)
+    if distance is None:
+        return "the goal cannot be reached from this board"
+    if distance == 0:
+        return "this is the goal"
+    best = [m for m in board.legal_moves() if exact_distance(board.apply(m), goal) == distance - 1]
+    moves = "move" if distance == 1 else "moves"
+    return f"{distance} {moves} to the goal; optimal next moves: {', '.join(best)}"
 
 
 class Explorer(widgets.VBox):
@@ -72,6 +114,8 @@ class Explorer(widgets.VBox):
         The search's result once the replay reached its end, None before.
     message : str
         What the panel says about the inputs (an error, a refusal, a note).
+    svg : str
+        The picture of the current step (an ``<svg>`` element; empty when none).
     """
 
     def __init__(self, start, goal, algorithm, heuristic, max_nodes=MAX_NODES, seed=None,
@@ -80,7 +124,9 @@ class Explorer(widgets.VBox):
         self._max_nodes = max_nodes
         self.replay: Replay | None = None
         self.message = ""
+        self.svg = ""
         self._busy = False
+        self._graph: GraphView | None = None
         self.board_box = widgets.Text(description="board", continuous_update=False,
                                       layout=widgets.Layout(width="230px"))  # fmt: skip
         self.goal_box = widgets.Text(description="goal", continuous_update=False,
@@ -93,9 +139,7 @@ class Explorer(widgets.VBox):
             options=[(f"{a.label} ({a.name})", a.name) for a in ALGORITHMS.values()],
             description="algorithm",
         )
-        self.heuristic_menu = widgets.Dropdown(
-            options=[(h.name, h.name) for h in HEURISTICS.values()], description="heuristic"
-        )
+        self.heuristic_menu = widgets.Dropdown(options=list(HEURISTICS), description="heuristic")
         if tie_breaking not in TIE_BREAKING:
             raise EightlabError(f"unknown tie_breaking {tie_breaking!r:.40}; "
                                 f"choose one of {', '.join(TIE_BREAKING)}")  # fmt: skip
@@ -104,48 +148,51 @@ class Explorer(widgets.VBox):
         self.view_menu = widgets.ToggleButtons(options=["tree", "state space"], value="tree")
         self.play = widgets.Play(value=0, min=0, max=1, step=1, interval=700,
                                  description="play", show_repeat=False)  # fmt: skip
+        self.back_button = widgets.Button(description="Step back", icon="step-backward")
         self.step_button = widgets.Button(description="Step", icon="step-forward")
         self.end_button = widgets.Button(description="To the end", icon="fast-forward")
         self.reset_button = widgets.Button(description="Reset", icon="undo")
         self.speed = widgets.FloatLogSlider(value=1.5, base=10, min=-0.7, max=1.3, step=0.05,
                                             description="steps/s", readout_format=".1f")  # fmt: skip
+        self.timeline = widgets.IntSlider(value=0, min=0, max=1, description="step",
+                                          layout=widgets.Layout(width="95%"))  # fmt: skip
         self.note = widgets.HTML()
         self.counts_html = widgets.HTML()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="none"))
+        self.hint_html = widgets.HTML()
+        self.passes_html = widgets.HTML()
+        self.caption = widgets.HTML()
+        self.picture = widgets.HTML(layout=widgets.Layout(
+            overflow="auto", max_height=f"{BOX[1] + 20}px", width="100%",
+            border="1px solid #ddd"))  # fmt: skip
         self.frontier_html = widgets.HTML()
-        scroller = widgets.Box([self.picture], layout=widgets.Layout(
-            overflow="auto", max_height="660px", width="100%", border="1px solid #ddd"))  # fmt: skip
         super().__init__([
             widgets.HTML(_STYLE),
             widgets.HBox([self.board_box, self.moves, self.scramble_button, self.random_button]),
             widgets.HBox([self.goal_box, self.algorithm_menu, self.heuristic_menu,
                           self.tie_menu]),
-            widgets.HBox([self.play, self.step_button, self.end_button, self.reset_button,
-                          self.speed, self.view_menu]),
-            self.note, self.counts_html, self.frontier_html, scroller,
+            widgets.HBox([self.play, self.back_button, self.step_button, self.end_button,
+                          self.reset_button, self.speed, self.view_menu]),
+            self.timeline, self.note, self.counts_html, self.hint_html, self.passes_html,
+            self.caption, self.picture, self.frontier_html,
         ])  # fmt: skip
         self.add_class("eightlab-explorer")
         self._snapshot_id = f"eightlab-explorer-{id(self)}"
         self._displayed = False
-        self._png = b""
         # a bad board given to explore() raises; one typed into the box is reported
         start = as_board(start) if start is not None else random_walk_instance(steps=10, rng=0)
         goal = goal_or_default(goal, start)
         get_algorithm(algorithm), get_heuristic(heuristic)
         self._set_inputs(str(start), str(goal), algorithm, heuristic)
         self._load(raise_errors=True)
-        for box in (
-            self.board_box,
-            self.goal_box,
-            self.algorithm_menu,
-            self.heuristic_menu,
-            self.tie_menu,
-        ):
+        for box in (self.board_box, self.goal_box, self.algorithm_menu, self.heuristic_menu,
+                    self.tie_menu):  # fmt: skip
             box.observe(self._on_input, names="value")
         self.view_menu.observe(lambda _: self._draw(), names="value")
         self.play.observe(self._on_play, names="value")
+        self.timeline.observe(self._on_timeline, names="value")
         self.speed.observe(self._on_speed, names="value")
         self._on_speed()
+        self.back_button.on_click(lambda _: self.back(1))
         self.step_button.on_click(lambda _: self.step(1))
         self.end_button.on_click(lambda _: self.step(None))
         self.reset_button.on_click(lambda _: self.reset())
@@ -168,12 +215,25 @@ class Explorer(widgets.VBox):
         self._sync_play()
         self._draw()
 
-    def reset(self) -> None:
-        """Back to step 0 (the same search)."""
+    def back(self, n: int = 1) -> None:
+        """Go ``n`` expansions back (the replay starts over and replays up to there)."""
         if self.replay is not None:
+            self.go_to(self.replay.k - n)
+
+    def go_to(self, k: int) -> None:
+        """Show the search after ``k`` expansions (clipped to 0 .. all of them)."""
+        if self.replay is None:
+            return
+        k = max(0, min(int(k), self.replay.expansions))
+        if k < self.replay.k:
             self.replay.reset()
+        self.replay.step(k - self.replay.k)
         self._sync_play()
         self._draw()
+
+    def reset(self) -> None:
+        """Back to step 0 (the same search)."""
+        self.go_to(0)
 
     def scramble(self, k: int = 10) -> None:
         """A board ``k`` random moves of the blank from the goal (never undoing the last)."""
@@ -205,6 +265,21 @@ class Explorer(widgets.VBox):
         if not self._busy:
             self._load()
 
+    def _offer_heuristics(self, start) -> None:
+        """Only the heuristics defined on the board's shape in the menu (the one chosen
+        stays, refused with its reason, when it does not fit)."""
+        names = fitting_heuristics(start)
+        chosen = self.heuristic_menu.value
+        if chosen not in names:
+            names.append(chosen)
+        if list(self.heuristic_menu.options) != names:
+            self._busy = True
+            try:
+                self.heuristic_menu.options = names
+                self.heuristic_menu.value = chosen
+            finally:
+                self._busy = False
+
     def _load(self, raise_errors: bool = False) -> None:
         """Build the replay of the search the inputs ask for, or say why not."""
         algorithm, heuristic = self.algorithm_menu.value, self.heuristic_menu.value
@@ -213,15 +288,18 @@ class Explorer(widgets.VBox):
         self.heuristic_menu.disabled = not informed
         self.tie_menu.disabled = "tie_breaking" not in spec.options
         options = {} if self.tie_menu.disabled else {"tie_breaking": self.tie_menu.value}
-        self.view_menu.value = "tree" if informed else "state space"
-        self.replay = None
+        self.view_menu.value = "tree" if informed or spec.bidirectional else "state space"
+        self.replay, self._graph = None, None
+        self._hint_start = ""
         try:
             start = as_board(self.board_box.value)
             goal = as_board(self.goal_box.value) if self.goal_box.value.strip() else None
+            self._offer_heuristics(start)
             reason = unfit_reason(algorithm, heuristic, start, goal)
             if reason is None:
                 self.replay = Replay(start, goal, algorithm, heuristic,
                                      max_nodes=self._max_nodes, **options)  # fmt: skip
+                self._hint_start = hint(start, self.replay.result.goal)
         except EightlabError as error:
             if raise_errors:
                 raise
@@ -246,20 +324,22 @@ class Explorer(widgets.VBox):
         self._busy = True
         try:
             total = self.replay.expansions if self.replay is not None else 0
-            self.play.max = max(1, total)
-            self.play.value = self.replay.k if self.replay is not None else 0
+            k = self.replay.k if self.replay is not None else 0
+            self.play.max = self.timeline.max = max(1, total)
+            self.play.value = self.timeline.value = k
+            self.timeline.continuous_update = total <= LIVE_SCRUB
         finally:
             self._busy = False
+
+    def _on_timeline(self, change) -> None:
+        if not self._busy:
+            self.go_to(change["new"])
 
     def _on_play(self, change) -> None:
         if self._busy or self.replay is None:
             return
-        target = int(change["new"])
-        if target < self.replay.k:
-            self.replay.reset()
-        self.replay.step(target - self.replay.k)
         began = time.perf_counter()
-        self._draw()
+        self.go_to(change["new"])
         # never ask for steps faster than they are drawn: the kernel would fall behind
         spent = int(1000 * (time.perf_counter() - began) * 1.2)
         self.play.interval = max(self._interval, spent)
@@ -273,14 +353,15 @@ class Explorer(widgets.VBox):
         replay = self.replay
         if replay is None:
             self.note.value = f'<b style="color:#b03a2e">{html.escape(self.message)}</b>'
-            self.counts_html.value = self.frontier_html.value = ""
-            self._png = b""
-            self._show_picture(None)
+            for part in (self.counts_html, self.hint_html, self.passes_html, self.caption,
+                         self.picture, self.frontier_html):  # fmt: skip
+                part.value = ""
+            self.svg = ""
             return
-        spec = get_algorithm(replay.algorithm)
+        spec = replay.spec
         where = f"step {replay.k} of {replay.expansions}"
         if replay.passes:
-            where += f", pass {replay.passes} (bound {replay.threshold:g})"
+            where += f", pass {replay.passes} (threshold {replay.threshold:g})"
         status = ""
         if replay.done:
             r = replay.result
@@ -290,110 +371,165 @@ class Explorer(widgets.VBox):
         self.note.value = f"<b>{html.escape(spec.label)}</b> {html.escape(where + status)}" + (
             f'<br><i style="color:#7a5c00">{html.escape(notes)}</i>' if notes else ""
         )
-        counts = replay.counts()
-        stored = "stored (max)" if replay.done else "stored"
-        self.counts_html.value = (
-            '<span style="font-size:110%">'
-            + " &nbsp; ".join(
-                f"{name} <b>{counts[key]}</b>"
-                for name, key in (
-                    ("expanded", "expanded"),
-                    ("generated", "generated"),
-                    ("frontier", "frontier"),
-                    (stored, "stored"),
-                )
-            )  # fmt: skip
-            + "</span>"
-        )
+        self.counts_html.value = self._counts_line()
+        self.hint_html.value = self._hint_line()
+        self.passes_html.value = self._passes_table()
         if not replay.nodes:  # an unsolvable pair, or the start is the goal
-            self.frontier_html.value, self._png = "", b""
-            self._show_picture(None)
+            self.caption.value = self.picture.value = self.frontier_html.value = self.svg = ""
             return
-        tree, frontier = replay.tree(), replay.frontier()
-        self.frontier_html.value = self._frontier_table(tree, frontier)
-        figure = self.figure()
-        self._png = _png(figure)
-        self._show_picture(figure)
+        frontier = replay.frontier()
+        self.frontier_html.value = self._frontier_table(frontier)
+        caption, self.svg = self.picture_of_step(frontier)
+        self.caption.value = f"<i>{html.escape(caption)}</i>"
+        self.picture.value = f"<div style='text-align:left'>{self.svg}</div>"
         if self._displayed:
             from IPython.display import update_display
 
             update_display(self._snapshot_bundle(), raw=True, display_id=self._snapshot_id)
 
-    def _show_picture(self, figure) -> None:
-        """Show ``self._png`` at its own size (the box scrolls), or hide the picture."""
-        layout = self.picture.layout
-        if figure is None:
-            layout.display = "none"
-            self.picture.value = b""
-            return
-        width, height = (int(round(v * DPI)) for v in figure.get_size_inches())
-        layout.display = None
-        layout.width = layout.min_width = f"{width}px"
-        layout.height = layout.min_height = f"{height}px"
-        self.picture.value = self._png
+    def _counts_line(self) -> str:
+        counts = self.replay.counts()
+        stored = "stored (max)" if self.replay.done else "stored"
+        text = " &nbsp; ".join(
+            f"{name} <b>{counts[key]}</b>"
+            for name, key in (("expanded", "expanded"), ("generated", "generated"),
+                              ("frontier", "frontier"), (stored, "stored"))
+        )  # fmt: skip
+        if self.replay.bidirectional:
+            sides = [0, 0]
+            for node in self.replay.nodes.values():
+                sides[node.side] += node.order is not None
+            text += (f" &nbsp; (forward <b>{sides[0]}</b>, "
+                     f"<span style='color:{BACKWARD_COLOR}'>backward <b>{sides[1]}</b></span>)")
+        return f'<span style="font-size:110%">{text}</span>'
 
-    def figure(self) -> Figure:
-        """The picture of the current step (a matplotlib Figure, not shown)."""
+    def _hint_line(self) -> str:
         replay = self.replay
-        tree, frontier = replay.tree(), replay.frontier()
-        goal = replay.result.goal
-        if self.view_menu.value == "state space" or tree.number_of_nodes() > TREE_NODES:
-            positions, edges = replay.graph_layout()
-            figure = Figure(figsize=(7.5, 7.5))
-            ax = figure.add_subplot()
-            closed = {n.board for n in replay.nodes.values() if n.order is not None}
-            waiting = {tree.nodes[n]["board"] for n in frontier}
-            current = replay.nodes[replay.current].board if replay.current is not None else None
-            path = [tree.nodes[n]["board"] for n in replay.solution_nodes()]
-            ids = {tree.nodes[n]["board"]: str(n) for n in frontier} if len(frontier) <= 40 else {}
-            draw_search_graph(positions, edges, closed, waiting, current, path, ax=ax, goal=goal,
-                              labels=ids)  # fmt: skip
-            title = (f"{len(closed)} states expanded, {len(waiting)} on the frontier; "
-                     "rings: moves from the start")  # fmt: skip
-            if self.view_menu.value == "tree":
-                title = f"the tree has {tree.number_of_nodes()} nodes, too many to draw:\n{title}"
-            ax.set_title(title, fontsize=10)
-        else:
-            boards = tree.number_of_nodes() <= BOARD_NODES
-            figure = Figure(figsize=layout_figsize(tree_layout(tree), boards))
-            ax = figure.add_axes((0, 0, 1, 1))
-            found = replay.done and replay.result.solved
-            goal_node = replay.solution_nodes()[-1:] if found else []
-            if goal_node and goal_node[0] in frontier:  # the goal first: the search stopped there
-                frontier = goal_node + [n for n in frontier if n != goal_node[0]]
-            draw_search_tree(tree, ax=ax, boards=boards, frontier=frontier, current=replay.current,
-                             next_label="goal" if found else "next")  # fmt: skip
-        return figure
+        line = f"<b>hint</b>: start: {html.escape(self._hint_start)}"
+        if replay.current is not None and replay.current in replay.nodes:
+            node = replay.nodes[replay.current]
+            if node.side == 0 and node.id != min(replay.nodes):
+                h = f", h={node.h:g}" if replay.informed else ""
+                line += (f"; node {node.id} just expanded (g={node.g:g}{h}): "
+                         f"{html.escape(hint(node.board, replay.result.goal))}")  # fmt: skip
+        return f"<span style='color:#1d5e2f'>{line}</span>"
 
-    def _frontier_table(self, tree, frontier, shown: int = 24) -> str:
-        informed = self.replay is not None and self.replay.informed
+    def _passes_table(self) -> str:
+        """One row per pass begun so far: its threshold and the expansions it made."""
+        replay = self.replay
+        if not replay.pass_rows or not replay.passes:
+            return ""
+        what = "bound on f" if replay.informed else "depth limit"
+        rows = []
+        done = 0
+        for i, (threshold, expanded) in enumerate(replay.pass_rows[: replay.passes], start=1):
+            current = i == replay.passes
+            shown = replay.k - done if current else expanded
+            done += expanded
+            style = " style='background:#fbe3cc;font-weight:bold'" if current else ""
+            rows.append(f"<tr{style}><td>{i}</td><td>{threshold:g}</td><td>{shown}"
+                        f"{' so far' if current and shown < expanded else ''}</td></tr>")
+        return ("<table style='border-collapse:collapse;font-size:90%'><tr><th>pass</th>"
+                f"<th>threshold ({what})</th><th>expanded</th></tr>{''.join(rows)}</table>")
+
+    def picture_of_step(self, frontier=None) -> tuple[str, str]:
+        """The caption and the ``<svg>`` of the current step.
+
+        Parameters
+        ----------
+        frontier : list of int, optional
+            :meth:`Replay.frontier`, when already computed.
+
+        Returns
+        -------
+        (str, str)
+            The caption says what is drawn, in words that the counts above it do not
+            use for another number ("drawn", "boards closed", "waiting").
+        """
+        replay = self.replay
+        frontier = replay.frontier() if frontier is None else frontier
+        nodes = len(replay.nodes)
+        this = ("this pass's tree" if replay.passes else
+                "the two trees" if replay.bidirectional else "the tree")  # fmt: skip
+        if self.view_menu.value == "tree" and nodes <= TREE_NODES:
+            closed = sum(n.order is not None and not n.given_up for n in replay.nodes.values())
+            caption = (f"drawn: {this}, {nodes} nodes ({closed} closed, {len(frontier)} "
+                       "waiting)")  # fmt: skip
+            if replay.bidirectional:
+                caption += ("; black: the forward tree from the start, blue: the backward "
+                            "tree from the goal, red dashes: where the two trees meet")  # fmt: skip
+            return caption, tree_svg(replay, boards=nodes <= BOARD_NODES)
+        if self._graph is None:
+            self._graph = GraphView(replay)
+        key, nodes_of = replay.state_key, replay.nodes
+        groups = []
+        for side, (dark, light) in enumerate(((CLOSED_COLOR, FRONTIER_COLOR),
+                                              (BACKWARD_COLOR, BACKWARD_FRONTIER))):  # fmt: skip
+            groups.append(({key(n) for n in nodes_of.values() if n.order is not None
+                            and n.side == side}, dark))  # fmt: skip
+            groups.append(({key(nodes_of[n]) for n in frontier if nodes_of[n].side == side},
+                           light))  # fmt: skip
+        if not replay.bidirectional:
+            groups = groups[:2]
+        else:  # the first group sets the rings shown: both sides' closed states
+            groups = [(groups[0][0] | groups[2][0], CLOSED_COLOR)] + groups
+        current = key(nodes_of[replay.current]) if replay.current is not None else None
+        path = [key(nodes_of[n]) for n in replay.solution_nodes()]
+        ids = {key(nodes_of[n]): str(n) for n in frontier} if len(frontier) <= 40 else {}
+        pairs = [(key(nodes_of[u]), key(nodes_of[v])) for u, v in replay.meetings()]
+        goal = (1, replay.result.goal) if replay.bidirectional else replay.result.goal
+        closed = len(groups[0][0])
+        waiting = sum(len(states) for states, colour in groups if colour in (FRONTIER_COLOR,
+                                                                            BACKWARD_FRONTIER))
+        caption = (f"drawn: the state space, {closed} distinct boards closed, "
+                   f"{waiting} waiting; rings: moves from the start")  # fmt: skip
+        if replay.bidirectional:
+            caption += (" (left) and from the goal (right, blue); red dashes: where the "
+                        "two trees meet")  # fmt: skip
+        if self.view_menu.value == "tree":
+            has = "have" if replay.bidirectional else "has"
+            caption = f"{this} {has} {nodes} nodes, more than {TREE_NODES}: {caption}"
+        svg = self._graph.svg(groups, current, path, goal, ids, pairs)
+        return caption, svg
+
+    def _frontier_table(self, frontier, shown: int = 24) -> str:
+        replay = self.replay
 
         def what(n):
-            data = tree.nodes[n]
-            if not informed:
-                return f"g={data['g']:g}"
-            return f"f={data['f']:g} <small>(g={data['g']:g}, h={data['h']:g})</small>"
+            node = replay.nodes[n]
+            if not replay.informed:
+                return f"g={node.g:g}"
+            return (f"f={replay.f_of(node):g} <small>(g={node.g:g}, h={node.h:g})</small>")
+
+        def colour(n):
+            return BACKWARD_COLOR if replay.nodes[n].side else FRONTIER_COLOR
+
+        def fill(n):
+            return "#e3f0fa" if replay.nodes[n].side else "#fbe3cc"
 
         chips = " ".join(
             "<span style='display:inline-block;margin:2px 3px;padding:1px 6px;border-radius:4px;"
-            "background:#fbe3cc;border:1px solid #f4a259;white-space:nowrap'>"
-            f"<b style='background:#f4a259;padding:0 4px;border-radius:3px'>{n}</b> {what(n)}</span>"
+            f"background:{fill(n)};border:1px solid {colour(n)};white-space:nowrap'>"
+            f"<b style='background:{colour(n)};padding:0 4px;border-radius:3px'>{n}</b> "
+            f"{what(n)}</span>"
             for n in frontier[:shown]
         )
         more = f" ... and {len(frontier) - shown} more" if len(frontier) > shown else ""
+        order = ("by f, then larger g (each side takes from its own)" if replay.bidirectional
+                 else "in the order it is taken")  # fmt: skip
         return (
-            "<div style='line-height:1.9'><b>frontier</b> in the order it is taken "
+            f"<div style='line-height:1.9'><b>frontier</b> {order} "
             f"(the number is the node's id on the tree): {chips}{more}</div>"
         )
 
     # ------------------------------------------------------------------ notebooks
     def _snapshot_bundle(self) -> dict:
-        picture = base64.b64encode(self._png).decode("ascii")
         caption = html.escape(f"{self.note_text()} (a static copy: run the cell for the panel)")
+        parts = (self.counts_html, self.hint_html, self.passes_html, self.caption)
         return {
             "text/html": f'<div class="eightlab-snapshot"><p>{caption}</p>'
-            f"<p>{self.counts_html.value}</p>{self.frontier_html.value}"
-            f'<img src="data:image/png;base64,{picture}" alt="the explorer\'s search"></div>',
+            + "".join(f"<div>{p.value}</div>" for p in parts if p.value)
+            + f"<div style='overflow:auto'>{self.svg}</div>{self.frontier_html.value}</div>",
             "text/plain": repr(self),
         }
 
@@ -429,7 +565,8 @@ def explore(start=None, goal=None, algorithm: str = "astar", heuristic: str = "m
     algorithm : str
         Registry name (:data:`eightlab.search.ALGORITHMS`).
     heuristic : str
-        Registry name (:data:`eightlab.heuristics.HEURISTICS`), for informed algorithms.
+        Registry name (:data:`eightlab.heuristics.HEURISTICS`), for informed algorithms;
+        the menu offers those defined on the board's shape.
     max_nodes : int
         Node budget of each search (the explorer records every event of it).
     seed : int, optional
@@ -441,8 +578,8 @@ def explore(start=None, goal=None, algorithm: str = "astar", heuristic: str = "m
     Returns
     -------
     Explorer
-        An :class:`ipywidgets.VBox`: ``step(n=1)``, ``step(None)``, ``reset()`` and
-        ``result`` drive and read it without a browser.
+        An :class:`ipywidgets.VBox`: ``step(n=1)``, ``step(None)``, ``back(n=1)``,
+        ``go_to(k)``, ``reset()`` and ``result`` drive and read it without a browser.
 
     Raises
     ------
@@ -457,4 +594,5 @@ def explore(start=None, goal=None, algorithm: str = "astar", heuristic: str = "m
                     tie_breaking=tie_breaking)  # fmt: skip
 
 
-__all__ = ["BOARD_NODES", "Explorer", "explore", "unfit_reason"]  # unfit_reason: from replay
+__all__ = ["BOARD_NODES", "Explorer", "explore", "fitting_heuristics", "hint",
+           "unfit_reason"]  # unfit_reason: from replay
