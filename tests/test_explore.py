@@ -17,9 +17,9 @@ import pytest
 
 import eightlab
 from eightlab import EightlabError, RecordingObserver, solve
-from eightlab.search import TIE_BREAKING
 from eightlab.puzzle.board import as_board
 from eightlab.puzzle.instances import instances_at_depths
+from eightlab.search import TIE_BREAKING
 from eightlab.viz.explorer import BOARD_NODES, fitting_heuristics, hint
 from eightlab.viz.replay import Replay
 from eightlab.viz.svg import BACKWARD_COLOR, BACKWARD_FRONTIER, BOX, PITCH, tree_layout
@@ -248,7 +248,9 @@ def test_a_bidirectional_search_shows_both_trees_and_where_they_meet(algorithm):
     panel.step(None)
     assert panel.result.solved and panel.replay.meetings()
     assert BACKWARD_FRONTIER in panel.svg and "stroke-dasharray" in panel.svg  # blue, dashes
-    assert "backward" in panel.counts_html.value and "where the two trees meet" in panel.caption.value
+    assert (
+        "backward" in panel.counts_html.value and "where the two trees meet" in panel.caption.value
+    )
     sides = {node.side for node in panel.replay.nodes.values()}
     assert sides == {0, 1}
     panel.view_menu.value = "state space"  # two discs, one per side
@@ -282,8 +284,10 @@ def test_the_counts_and_the_caption_name_different_numbers_differently():
 
 
 #: The tutorials' boards (their notebook parameters) and the algorithms they offer.
-TUTORIAL_RUNS = [((18, 2), ("bfs", "bfs-cantor", "bidirectional-bfs", "iddfs")),
-                 ((16, 3), ("ucs", "greedy", "astar", "weighted-astar", "idastar", "rbfs"))]
+TUTORIAL_RUNS = [
+    ((18, 2), ("bfs", "bfs-cantor", "bidirectional-bfs", "iddfs")),
+    ((16, 3), ("ucs", "greedy", "astar", "weighted-astar", "idastar", "rbfs")),
+]
 
 
 @pytest.mark.parametrize(("depth_seed", "algorithms"), TUTORIAL_RUNS)

@@ -399,8 +399,10 @@ class Explorer(widgets.VBox):
             sides = [0, 0]
             for node in self.replay.nodes.values():
                 sides[node.side] += node.order is not None
-            text += (f" &nbsp; (forward <b>{sides[0]}</b>, "
-                     f"<span style='color:{BACKWARD_COLOR}'>backward <b>{sides[1]}</b></span>)")
+            text += (
+                f" &nbsp; (forward <b>{sides[0]}</b>, "
+                f"<span style='color:{BACKWARD_COLOR}'>backward <b>{sides[1]}</b></span>)"
+            )
         return f'<span style="font-size:110%">{text}</span>'
 
     def _hint_line(self) -> str:
@@ -427,10 +429,14 @@ class Explorer(widgets.VBox):
             shown = replay.k - done if current else expanded
             done += expanded
             style = " style='background:#fbe3cc;font-weight:bold'" if current else ""
-            rows.append(f"<tr{style}><td>{i}</td><td>{threshold:g}</td><td>{shown}"
-                        f"{' so far' if current and shown < expanded else ''}</td></tr>")
-        return ("<table style='border-collapse:collapse;font-size:90%'><tr><th>pass</th>"
-                f"<th>threshold ({what})</th><th>expanded</th></tr>{''.join(rows)}</table>")
+            rows.append(
+                f"<tr{style}><td>{i}</td><td>{threshold:g}</td><td>{shown}"
+                f"{' so far' if current and shown < expanded else ''}</td></tr>"
+            )
+        return (
+            "<table style='border-collapse:collapse;font-size:90%'><tr><th>pass</th>"
+            f"<th>threshold ({what})</th><th>expanded</th></tr>{''.join(rows)}</table>"
+        )
 
     def picture_of_step(self, frontier=None) -> tuple[str, str]:
         """The caption and the ``<svg>`` of the current step.
@@ -479,8 +485,11 @@ class Explorer(widgets.VBox):
         pairs = [(key(nodes_of[u]), key(nodes_of[v])) for u, v in replay.meetings()]
         goal = (1, replay.result.goal) if replay.bidirectional else replay.result.goal
         closed = len(groups[0][0])
-        waiting = sum(len(states) for states, colour in groups if colour in (FRONTIER_COLOR,
-                                                                            BACKWARD_FRONTIER))
+        waiting = sum(
+            len(states)
+            for states, colour in groups
+            if colour in (FRONTIER_COLOR, BACKWARD_FRONTIER)
+        )
         caption = (f"drawn: the state space, {closed} distinct boards closed, "
                    f"{waiting} waiting; rings: moves from the start")  # fmt: skip
         if replay.bidirectional:
@@ -499,7 +508,7 @@ class Explorer(widgets.VBox):
             node = replay.nodes[n]
             if not replay.informed:
                 return f"g={node.g:g}"
-            return (f"f={replay.f_of(node):g} <small>(g={node.g:g}, h={node.h:g})</small>")
+            return f"f={replay.f_of(node):g} <small>(g={node.g:g}, h={node.h:g})</small>"
 
         def colour(n):
             return BACKWARD_COLOR if replay.nodes[n].side else FRONTIER_COLOR
@@ -594,5 +603,11 @@ def explore(start=None, goal=None, algorithm: str = "astar", heuristic: str = "m
                     tie_breaking=tie_breaking)  # fmt: skip
 
 
-__all__ = ["BOARD_NODES", "Explorer", "explore", "fitting_heuristics", "hint",
-           "unfit_reason"]  # unfit_reason: from replay
+__all__ = [
+    "BOARD_NODES",
+    "Explorer",
+    "explore",
+    "fitting_heuristics",
+    "hint",
+    "unfit_reason",
+]  # unfit_reason: from replay

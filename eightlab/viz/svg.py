@@ -102,7 +102,7 @@ def tree_layout(nodes: dict) -> dict:
     Parameters
     ----------
     nodes : dict
-        ``{id: Node}`` of :attr:`eightlab.viz.replay.Replay.nodes`.
+        ``{id: Node}``, the ``nodes`` of an :class:`eightlab.viz.replay.Replay`.
 
     Returns
     -------
@@ -213,8 +213,10 @@ def tree_svg(replay, boards: bool = True, labels: str = "ghf") -> str:
     if replay.bidirectional:  # the states both trees hold: where they meet
         for forward, backward in replay.meetings():
             (x0, y0), (x1, y1) = pos[forward], pos[backward]
-            paths.append(f"<line x1='{x0:.1f}' y1='{y0:.1f}' x2='{x1:.1f}' y2='{y1:.1f}' "
-                         f"stroke='{PATH_COLOR}' stroke-width='2' stroke-dasharray='5 4'/>")
+            paths.append(
+                f"<line x1='{x0:.1f}' y1='{y0:.1f}' x2='{x1:.1f}' y2='{y1:.1f}' "
+                f"stroke='{PATH_COLOR}' stroke-width='2' stroke-dasharray='5 4'/>"
+            )
     half = BOARD_PX / 2 if boards else 8
     shapes = []
     for node in nodes.values():
@@ -361,4 +363,12 @@ class GraphView:
         return _svg(view, scale, "".join(parts), "the states the search reached")
 
 
-__all__ = ["BACKWARD_COLOR", "BACKWARD_FRONTIER", "BOX", "GraphView", "board_svg", "tree_layout", "tree_svg"]
+__all__ = [
+    "BACKWARD_COLOR",
+    "BACKWARD_FRONTIER",
+    "BOX",
+    "GraphView",
+    "board_svg",
+    "tree_layout",
+    "tree_svg",
+]
