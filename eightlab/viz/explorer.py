@@ -434,8 +434,10 @@ class Explorer(widgets.VBox):
                 f"{' so far' if current and shown < expanded else ''}</td></tr>"
             )
         return (
+            "<div style='max-height:9em;overflow-y:auto;display:inline-block'>"
             "<table style='border-collapse:collapse;font-size:90%'><tr><th>pass</th>"
-            f"<th>threshold ({what})</th><th>expanded</th></tr>{''.join(rows)}</table>"
+            f"<th>threshold ({what})</th><th>expanded</th></tr>{''.join(rows[::-1])}"
+            "</table></div>"
         )
 
     def picture_of_step(self, frontier=None) -> tuple[str, str]:

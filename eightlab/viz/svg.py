@@ -31,7 +31,7 @@ from eightlab.viz.trees import CLOSED_COLOR, FRONTIER_COLOR, OPEN_COLOR
 BOX = (960, 640)
 #: Least scale at which a fitted tree stays readable (boards, then dots); below it the
 #: picture is a window around the node just expanded.
-MIN_SCALE = {True: 0.55, False: 0.35}
+MIN_SCALE = {True: 0.75, False: 0.5}
 #: Pixels between two leaves, and between two depths, with boards and with dots.
 PITCH = {True: (84, 112), False: (26, 52)}
 #: Width of a node's board, in pixels.
@@ -40,6 +40,8 @@ BOARD_PX = 54
 #: expanded nodes, and its frontier.
 BACKWARD_COLOR = "#2e86c1"
 BACKWARD_FRONTIER = "#aed6f1"
+#: A white outline under a label, so that an edge crossing it does not hide it.
+_HALO = "paint-order='stroke' stroke='white' stroke-width='3'"
 _FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
 
 
@@ -207,8 +209,7 @@ def tree_svg(replay, boards: bool = True, labels: str = "ghf") -> str:
         if boards:
             t = 0.54 if y1 > y0 else 0.46  # in the gap between two boards' labels
             texts.append(f"<text x='{x0 + t * (x1 - x0):.1f}' y='{y0 + t * (y1 - y0) + 3:.1f}' "
-                         "font-size='10' text-anchor='middle' fill='#555' "
-                         "paint-order='stroke' stroke='white' stroke-width='3'>"
+                         f"font-size='10' text-anchor='middle' fill='#555' {_HALO}>"
                          f"{node.move}</text>")  # fmt: skip
     if replay.bidirectional:  # the states both trees hold: where they meet
         for forward, backward in replay.meetings():
@@ -247,7 +248,7 @@ def tree_svg(replay, boards: bool = True, labels: str = "ghf") -> str:
             first_line = " ".join(parts[k] for k in "gh" if k in labels)
             for i, text in enumerate(t for t in (first_line, parts["f"] * ("f" in labels)) if t):
                 texts.append(f"<text x='{x:.1f}' y='{y + half + 13 + 12 * i:.1f}' "
-                             f"font-size='10' text-anchor='middle'>{text}</text>")  # fmt: skip
+                             f"font-size='10' text-anchor='middle' {_HALO}>{text}</text>")  # fmt: skip
         else:
             fill = waiting_colour if node.id in waiting else ("#dddddd" if expanded else "white")
             shapes.append(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{half}' fill='{fill}' "
