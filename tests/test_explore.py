@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import html
 import subprocess
@@ -306,5 +307,6 @@ def test_the_saved_notebook_gets_a_static_snapshot():
     panel.step(None)
     bundle = panel._snapshot_bundle()
     assert 'class="eightlab-snapshot"' in bundle["text/html"]
-    assert panel.svg and panel.svg in bundle["text/html"]
+    data = bundle["text/html"].split("data:image/svg+xml;base64,")[1].split('"')[0]
+    assert base64.b64decode(data).decode("utf-8") == panel.svg
     assert "solved" in bundle["text/plain"]

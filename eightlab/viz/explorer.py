@@ -24,6 +24,7 @@ area.
 
 from __future__ import annotations
 
+import base64
 import html
 import random
 import time
@@ -535,12 +536,19 @@ class Explorer(widgets.VBox):
 
     # ------------------------------------------------------------------ notebooks
     def _snapshot_bundle(self) -> dict:
+        """The static copy: the panel's lines and its picture, the SVG as an image (an
+        ``<img>`` with a data URI passes the HTML sanitizers of untrusted notebooks)."""
         caption = html.escape(f"{self.note_text()} (a static copy: run the cell for the panel)")
         parts = (self.counts_html, self.hint_html, self.passes_html, self.caption)
+        picture = ""
+        if self.svg:
+            data = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
+            picture = (f'<img src="data:image/svg+xml;base64,{data}" '
+                       'alt="the explorer\'s search">')  # fmt: skip
         return {
             "text/html": f'<div class="eightlab-snapshot"><p>{caption}</p>'
             + "".join(f"<div>{p.value}</div>" for p in parts if p.value)
-            + f"<div style='overflow:auto'>{self.svg}</div>{self.frontier_html.value}</div>",
+            + f"<div style='overflow:auto'>{picture}</div>{self.frontier_html.value}</div>",
             "text/plain": repr(self),
         }
 

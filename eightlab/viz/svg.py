@@ -31,7 +31,7 @@ from eightlab.viz.trees import CLOSED_COLOR, FRONTIER_COLOR, OPEN_COLOR
 BOX = (960, 640)
 #: Least scale at which a fitted tree stays readable (boards, then dots); below it the
 #: picture is a window around the node just expanded.
-MIN_SCALE = {True: 0.75, False: 0.5}
+MIN_SCALE = {True: 0.6, False: 0.45}
 #: Pixels between two leaves, and between two depths, with boards and with dots.
 PITCH = {True: (84, 112), False: (26, 52)}
 #: Width of a node's board, in pixels.
