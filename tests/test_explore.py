@@ -21,6 +21,7 @@ from eightlab import EightlabError, RecordingObserver, solve
 from eightlab.puzzle.board import as_board
 from eightlab.puzzle.instances import instances_at_depths
 from eightlab.search import TIE_BREAKING
+from eightlab.viz.boards import PATH_COLOR
 from eightlab.viz.explorer import BOARD_NODES, fitting_heuristics, hint
 from eightlab.viz.replay import Replay
 from eightlab.viz.svg import BACKWARD_COLOR, BACKWARD_FRONTIER, BOX, PITCH, tree_layout
@@ -64,6 +65,7 @@ def test_stepping_to_the_end_gives_solves_result(board, algorithm):
     assert f"expanded <b>{reference.stats.expanded}</b>" in panel.counts_html.value
     ElementTree.fromstring(panel.svg)  # the picture is well-formed SVG
     assert panel.svg in panel.picture.value
+    assert PATH_COLOR in panel.svg  # the picture of the last step: the solution in red
     panel.reset()
     assert panel.result is None and panel.replay.k == 0
 
