@@ -106,6 +106,34 @@ def test_a_worker_killed_mid_task_is_retried(tmp_path, monkeypatch):
     assert _counts(rows) == _counts(expected)
 
 
+def _close_for_good(task):
+    """Close this worker and its nanny the first time instances 1 and 2 run, as a worker
+    whose scheduler connection broke on a loaded machine does (nothing restarts it)."""
+    from distributed import get_worker
+
+    marker = Path(f"{os.environ['EIGHTLAB_TEST_MARKER']}-{task[0]}")
+    if task[0] in (1, 2) and not marker.exists():
+        marker.write_text(str(os.getpid()))
+        worker = get_worker()
+        worker.loop.add_callback(worker.close, reason="worker-handle-scheduler-connection-broken")
+        time.sleep(2)
+    return run_one(task)
+
+
+def test_a_local_cluster_starts_again_the_workers_it_lost_for_good(tmp_path, monkeypatch):
+    monkeypatch.setenv("EIGHTLAB_TEST_MARKER", str(tmp_path / "closed"))
+    expected, _ = _collect(run_one, workers=1)
+    rows, lost = {}, []
+    execute_tasks(
+        _close_for_good, _tasks(), workers=2, patience=300,
+        on_row=lambda key, task, row: rows.__setitem__(key, row),
+        on_lost=lambda key, task, error: lost.append(key), echo=lambda text: None,
+    )  # fmt: skip
+    assert len(list(tmp_path.glob("closed-*"))) == 2  # both workers were closed
+    assert lost == []
+    assert _counts(rows) == _counts(expected)
+
+
 def test_a_task_that_keeps_killing_workers_is_named_and_the_rest_finishes():
     rows, lost = _collect(_always_die, allowed_failures=1)  # retried once, then given up
     assert [key for key, _ in lost] == ["t3"]
