@@ -178,11 +178,23 @@ def test_a_partial_table_of_other_parameters_is_not_reused(tmp_path, serial):
     assert table[COUNTS].equals(serial[COUNTS])
 
 
+@pytest.fixture(autouse=True)
+def _scratch_space_in_tmp_path(tmp_path, monkeypatch):
+    """The processes started here keep their scratch space (and lock files) in the
+    test's folder, not in $TMPDIR/dask-scratch-space."""
+    monkeypatch.setenv("DASK_TEMPORARY_DIRECTORY", str(tmp_path / "dask-scratch"))
+
+
 def _start(*command):
     return subprocess.Popen(
         [str(Path(sys.executable).with_name("dask")), *command],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )  # fmt: skip
+
+
+def _worker(address: str, folder: Path, *options: str):
+    """A single-threaded ``dask worker`` whose scratch space is ``folder``."""
+    return _start("worker", address, "--local-directory", str(folder), "--nthreads", "1", *options)
 
 
 def _stop(processes) -> None:
@@ -224,7 +236,7 @@ def test_a_cluster_started_by_hand_through_the_scheduler_parameter(tmp_path, ser
 
         address = json.loads(address_file.read_text())["address"]
         for _ in range(2):
-            processes.append(_start("worker", address, "--nthreads", "1", "--no-dashboard"))
+            processes.append(_worker(address, tmp_path, "--no-dashboard"))
         from distributed import Client
 
         with Client(address, timeout=60) as client:
@@ -267,8 +279,7 @@ def test_a_grid_whose_last_worker_is_lost_ends_in_one_line_naming_the_lost_tasks
     )
     address, processes = _scheduler_by_hand(tmp_path)
     try:
-        processes.append(_start("worker", address, "--nthreads", "1", "--no-nanny",
-                                "--no-dashboard"))  # fmt: skip
+        processes.append(_worker(address, tmp_path, "--no-nanny", "--no-dashboard"))
         with Client(address, timeout=60) as client:
             client.wait_for_workers(1, timeout=60)
         rows, lost = {}, []
@@ -418,7 +429,7 @@ def test_a_tls_cluster_runs_the_grid_and_refuses_a_client_without_certificates(t
             time.sleep(0.2)
         address = json.loads(address_file.read_text())["address"]
         assert address.startswith("tls://127.0.0.1:")
-        processes.append(_start("worker", address, "--nthreads", "1", "--no-dashboard", *tls))
+        processes.append(_worker(address, tmp_path, "--no-dashboard", *tls))
         with dask.config.set(_tls_settings(files)):
             with Client(address, timeout=60) as client:
                 client.wait_for_workers(1, timeout=60)

@@ -183,7 +183,8 @@ def on_slurm(slurm, monkeypatch):
     monkeypatch.chdir(folder)  # where the jobs run and write their logs
     monkeypatch.setattr(cluster, "QUEUE_PATIENCE", 180.0)  # a job that never runs: an error
     settings = {"jobqueue.slurm.queue": "test", "jobqueue.slurm.memory": "1GiB",
-                "jobqueue.slurm.interface": "lo", "jobqueue.slurm.walltime": "00:20:00"}  # fmt: skip
+                "jobqueue.slurm.interface": "lo", "jobqueue.slurm.walltime": "00:20:00",
+                "jobqueue.slurm.local-directory": str(folder)}  # fmt: skip
     with dask.config.set(settings):
         yield folder
 

@@ -279,7 +279,7 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
         with Client(
             cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS
         ) as client:
-            info = _describe(client, cluster, scheduler, slurm and workers)
+            info = _describe(client, cluster, slurm and workers, threads)
             if cluster is not None and os.environ.get(BATCH_VARIABLE):
                 # a batch run's output: no random ports (they are in provenance.json)
                 say(f"eightlab: {info['mode']}, {info['workers']} workers")
@@ -287,8 +287,8 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
                 say(f"eightlab: {info['mode']} at {info['scheduler']}, {info['workers']} "
                     f"workers; dashboard {info['dashboard']}")  # fmt: skip
             repair = _repair(cluster) if cluster is not None and not slurm else None
-            _run_on(client, function, tasks, threads or info["threads"], runnable, on_row,
-                    on_lost, patience, repair)  # fmt: skip
+            _run_on(client, function, tasks, info["threads"], runnable, on_row, on_lost,
+                    patience, repair)  # fmt: skip
     finally:
         if cluster is not None:
             with suppress(TimeoutError, OSError):  # its processes (or jobs) end with this one
@@ -341,9 +341,11 @@ def _repair(cluster):
     return repair
 
 
-def _describe(client, cluster, scheduler, jobs) -> dict:
+def _describe(client, cluster, jobs, threads) -> dict:
+    """How the tasks run; ``jobs`` and ``threads`` (in all) of a Slurm cluster, whose
+    workers may still wait in the queue."""
     workers = client.scheduler_info().get("workers", {})
-    threads = sum(w.get("nthreads", 1) for w in workers.values()) or 1
+    threads = threads or sum(w.get("nthreads", 1) for w in workers.values()) or 1
     dashboard = client.dashboard_link if find_spec("bokeh") else "(install bokeh to serve it)"
     local = cluster is not None and not jobs
     address = client.scheduler.address
@@ -354,7 +356,8 @@ def _describe(client, cluster, scheduler, jobs) -> dict:
         where = "sharing this machine" if local else "on the cluster's machines"
         count = len(workers)
     return {"mode": mode, "workers": count,
-            "threads_per_worker": 1 if local else sorted({w.get("nthreads") for w in workers.values()}),
+            "threads_per_worker": 1 if local else [threads // jobs] if jobs else
+                                  sorted({w.get("nthreads") for w in workers.values()}),
             "threads": threads, "scheduler": address, "protocol": scheduler_protocol(address),
             "encrypted": scheduler_protocol(address) == "tls", "dashboard": dashboard,
             "timing": f"one task per worker thread; {count} worker processes {where}, "

@@ -53,8 +53,10 @@ def check_slurm() -> None:
 
 def job_settings() -> dict:
     """The keywords of ``SLURMCluster`` eightlab sets: :data:`JOB_DEFAULTS` where Dask's
-    ``jobqueue.slurm`` settings have no value, and a dashboard on this machine's
-    loopback unless ``scheduler-options`` name one."""
+    ``jobqueue.slurm`` settings have no value, a dashboard on this machine's loopback
+    unless ``scheduler-options`` name one, and the jobs' output to ``/dev/null`` unless
+    ``log-directory`` names a folder (Slurm would write ``slurm-JOB.out`` into the
+    working directory, the run's results folder)."""
     import dask
     import dask_jobqueue  # noqa: F401 (adds the jobqueue settings)
 
@@ -62,7 +64,11 @@ def job_settings() -> dict:
     keywords = {key: value for key, value in JOB_DEFAULTS.items() if config.get(key) is None}
     options = dict(config.get("scheduler-options") or {})
     options.setdefault("dashboard_address", "127.0.0.1:0")
-    return {**keywords, "scheduler_options": options}
+    keywords["scheduler_options"] = options
+    if not config.get("log-directory"):
+        directives = list(config.get("job-extra-directives") or [])
+        keywords["job_extra_directives"] = [*directives, "--output=/dev/null"]
+    return keywords
 
 
 def slurm_cluster(jobs: int):
