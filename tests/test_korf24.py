@@ -209,7 +209,7 @@ def test_instances_not_started_within_the_whole_budget_are_not_run(tmp_path):
     from eightlab.errors import EightlabError
     from eightlab.experiments.korf24 import NOT_RUN, run_instances
 
-    runs = run_instances([38, 40], "manhattan", tmp_path, total_seconds=1e-9, **BUDGET)
+    runs = run_instances([38, 40, 38], "manhattan", tmp_path, total_seconds=1e-9, **BUDGET)
     assert list(runs.status) == [NOT_RUN, NOT_RUN] and runs.generated.isna().all()
     assert list(runs.h_start) == [0, 0] and list(runs.published_length) == [96, 82]
     with pytest.raises(EightlabError, match="numbered 1-50"):

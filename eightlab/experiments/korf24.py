@@ -132,7 +132,7 @@ def run_instances(instances, heuristic: str, folder, *, max_seconds: float | Non
     Parameters
     ----------
     instances : sequence of int
-        Instance numbers 1-50, in the order to run them.
+        Instance numbers 1-50, in the order to run them (a repeated one runs once).
     heuristic : str
         A registry name (a 5x5 heuristic such as ``"pdb-6-6-6-6"`` or ``"manhattan"``).
     folder : str or Path
@@ -171,7 +171,7 @@ def run_instances(instances, heuristic: str, folder, *, max_seconds: float | Non
     EightlabError
         If an instance number is not 1-50, or a budget is not positive.
     """
-    instances = [int(k) for k in instances]
+    instances = list(dict.fromkeys(int(k) for k in instances))  # each once, in order
     if not all(1 <= k <= 50 for k in instances):
         raise EightlabError(f"Korf & Felner's instances are numbered 1-50, not {instances}")
     for label, value in (("max_seconds", max_seconds), ("max_nodes", max_nodes),
