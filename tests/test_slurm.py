@@ -217,3 +217,13 @@ def test_korf_instances_through_slurm_jobs_give_the_serial_counts(on_slurm, tmp_
     assert list(alone.status) == ["budget_exceeded", "budget_exceeded"]
     assert sent[COUNTS].equals(alone[COUNTS])
     assert sent.attrs["execution"]["mode"] == "slurm"
+
+
+def test_readme_states_the_job_defaults_and_the_queue_patience():
+    from eightlab.experiments import slurm
+
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    defaults = slurm.JOB_DEFAULTS
+    assert (defaults["cores"], defaults["processes"]) == (1, 1)
+    assert f"one core, one worker process and {defaults['memory'][:-3]} GiB" in readme
+    assert slurm.QUEUE_PATIENCE == 24 * 3600 and "waited for up to a day" in readme
