@@ -106,6 +106,34 @@ def test_a_worker_killed_mid_task_is_retried(tmp_path, monkeypatch):
     assert _counts(rows) == _counts(expected)
 
 
+def _close_for_good(task):
+    """Close this worker and its nanny the first time instances 1 and 2 run, as a worker
+    whose scheduler connection broke on a loaded machine does (nothing restarts it)."""
+    from distributed import get_worker
+
+    marker = Path(f"{os.environ['EIGHTLAB_TEST_MARKER']}-{task[0]}")
+    if task[0] in (1, 2) and not marker.exists():
+        marker.write_text(str(os.getpid()))
+        worker = get_worker()
+        worker.loop.add_callback(worker.close, reason="worker-handle-scheduler-connection-broken")
+        time.sleep(2)
+    return run_one(task)
+
+
+def test_a_local_cluster_starts_again_the_workers_it_lost_for_good(tmp_path, monkeypatch):
+    monkeypatch.setenv("EIGHTLAB_TEST_MARKER", str(tmp_path / "closed"))
+    expected, _ = _collect(run_one, workers=1)
+    rows, lost = {}, []
+    execute_tasks(
+        _close_for_good, _tasks(), workers=2, patience=300,
+        on_row=lambda key, task, row: rows.__setitem__(key, row),
+        on_lost=lambda key, task, error: lost.append(key), echo=lambda text: None,
+    )  # fmt: skip
+    assert len(list(tmp_path.glob("closed-*"))) == 2  # both workers were closed
+    assert lost == []
+    assert _counts(rows) == _counts(expected)
+
+
 def test_a_task_that_keeps_killing_workers_is_named_and_the_rest_finishes():
     rows, lost = _collect(_always_die, allowed_failures=1)  # retried once, then given up
     assert [key for key, _ in lost] == ["t3"]
@@ -150,11 +178,23 @@ def test_a_partial_table_of_other_parameters_is_not_reused(tmp_path, serial):
     assert table[COUNTS].equals(serial[COUNTS])
 
 
+@pytest.fixture(autouse=True)
+def _scratch_space_in_tmp_path(tmp_path, monkeypatch):
+    """The processes started here keep their scratch space (and lock files) in the
+    test's folder, not in $TMPDIR/dask-scratch-space."""
+    monkeypatch.setenv("DASK_TEMPORARY_DIRECTORY", str(tmp_path / "dask-scratch"))
+
+
 def _start(*command):
     return subprocess.Popen(
         [str(Path(sys.executable).with_name("dask")), *command],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )  # fmt: skip
+
+
+def _worker(address: str, folder: Path, *options: str):
+    """A single-threaded ``dask worker`` whose scratch space is ``folder``."""
+    return _start("worker", address, "--local-directory", str(folder), "--nthreads", "1", *options)
 
 
 def _stop(processes) -> None:
@@ -196,7 +236,7 @@ def test_a_cluster_started_by_hand_through_the_scheduler_parameter(tmp_path, ser
 
         address = json.loads(address_file.read_text())["address"]
         for _ in range(2):
-            processes.append(_start("worker", address, "--nthreads", "1", "--no-dashboard"))
+            processes.append(_worker(address, tmp_path, "--no-dashboard"))
         from distributed import Client
 
         with Client(address, timeout=60) as client:
@@ -239,8 +279,7 @@ def test_a_grid_whose_last_worker_is_lost_ends_in_one_line_naming_the_lost_tasks
     )
     address, processes = _scheduler_by_hand(tmp_path)
     try:
-        processes.append(_start("worker", address, "--nthreads", "1", "--no-nanny",
-                                "--no-dashboard"))  # fmt: skip
+        processes.append(_worker(address, tmp_path, "--no-nanny", "--no-dashboard"))
         with Client(address, timeout=60) as client:
             client.wait_for_workers(1, timeout=60)
         rows, lost = {}, []
@@ -390,7 +429,7 @@ def test_a_tls_cluster_runs_the_grid_and_refuses_a_client_without_certificates(t
             time.sleep(0.2)
         address = json.loads(address_file.read_text())["address"]
         assert address.startswith("tls://127.0.0.1:")
-        processes.append(_start("worker", address, "--nthreads", "1", "--no-dashboard", *tls))
+        processes.append(_worker(address, tmp_path, "--no-dashboard", *tls))
         with dask.config.set(_tls_settings(files)):
             with Client(address, timeout=60) as client:
                 client.wait_for_workers(1, timeout=60)

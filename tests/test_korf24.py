@@ -121,3 +121,98 @@ def test_a_second_run_does_not_search_a_solved_instance_again(tmp_path, monkeypa
     assert (out / "nodes_vs_published.png").is_file()
     stored = PartialTable(out / "runs.partial.csv", columns, integers=["instance"]).load()
     assert {row["instance"] for row in stored.values()} == {1, 25, 38, 40}
+
+
+def core_hours_sentence() -> str:
+    """README's estimate of the core-hours for all 50, from the published node counts and
+    the rate of the committed run's solved instances (generated nodes per CPU second)."""
+    import pandas as pd
+
+    from eightlab.experiments.reruns import read_table
+
+    runs = read_table(ROOT / "results" / "korf24", "runs")
+    solved = runs[runs.status == "solved"]
+    published = pd.DataFrame(korf_felner24_table()).set_index("instance").kf2002_generated
+    rate = solved.generated.sum() / solved.cpu_seconds.sum()
+    hardest = published.idxmax()
+    ratios = solved.generated.to_numpy() / published[solved.instance].to_numpy()
+    hours = published.sum() / rate / 3600
+    return (
+        f"Korf & Felner's counts (`eightlab.analysis.published.korf_felner24_table`) add up to "
+        f"{published.sum() / 1e12:.1f} trillion nodes generated for the 50, "
+        f"{published.max() / 1e12:.1f} trillion of them for instance {hardest} alone. At the "
+        f"{rate / 1e6:.1f} M nodes generated per CPU second of the {len(solved)} instances "
+        f"solved in `results/korf24/runs.csv`, that is about **{hours:,.0f} core-hours** for "
+        f"all 50 and {published.max() / rate / 3600:.0f} for instance {hardest}, if eightlab "
+        f"generated as many nodes as they did: on those {len(solved)} it generated "
+        f"{solved.generated.sum() / published[solved.instance].sum():.2f}x their total, "
+        f"{ratios.min():.2f}x to {ratios.max():.2f}x per instance."
+    )
+
+
+def test_readme_estimates_the_core_hours_of_all_50_from_the_tables_it_cites():
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    sentence = core_hours_sentence()
+    assert sentence in readme, f"README should say: {sentence}"
+
+
+def _made_up_solved(folder, instance, generated):
+    """A partial table in ``folder`` holding a made-up solved row of ``instance`` with
+    Manhattan distance (which solves none of the 50 within a test's budget)."""
+    from eightlab.experiments.korf24 import COLUMNS, PARTIAL, instance_key
+    from eightlab.experiments.partial import PartialTable
+
+    row = {"instance": instance, "heuristic": "manhattan", "h_start": 60, "published_length": 96,
+           "length": 96, "expanded": generated // 2, "generated": generated, "iterations": 5,
+           "seconds": 2.0, "cpu_seconds": 1.75, "status": "solved"}  # fmt: skip
+    table = PartialTable(folder / PARTIAL, COLUMNS)
+    table.open({instance_key(instance, "manhattan"): row})
+    table.close()
+
+
+BUDGET = {"max_nodes": 500, "h_start": lambda board: 0, "echo": lambda text: None}
+COUNTS = ["instance", "status", "length", "expanded", "generated", "iterations", "resumed"]
+
+
+def test_one_task_per_instance_resumed_rows_not_searched_and_a_cluster_gives_the_serial_counts(
+    tmp_path, monkeypatch
+):
+    from eightlab.experiments import korf24
+    from eightlab.experiments.partial import PartialTable
+
+    searched, search = [], korf24.search_instance
+
+    def counted(task):
+        searched.append(task[0])
+        return search(task)
+
+    monkeypatch.setattr(korf24, "search_instance", counted)
+    for folder in ("serial", "cluster"):
+        _made_up_solved(tmp_path / folder, 38, 222)
+    serial = korf24.run_instances([38, 40, 25], "manhattan", tmp_path / "serial", **BUDGET)
+    assert searched == [40, 25]  # 38 was solved by an earlier run
+    assert list(serial.instance) == [38, 40, 25]
+    assert list(serial.status) == ["solved", "budget_exceeded", "budget_exceeded"]
+    assert list(serial.resumed) == [True, False, False] and serial.generated[0] == 222
+    assert serial.expanded[1] <= 500 and serial.attrs["execution"]["resumed_rows"] == 1
+    monkeypatch.undo()  # the cluster's workers import the module's own function
+
+    cluster = korf24.run_instances([38, 40, 25], "manhattan", tmp_path / "cluster", workers=2,
+                                   **BUDGET)  # fmt: skip
+    assert cluster.attrs["execution"]["mode"] == "local cluster"
+    assert cluster[COUNTS].equals(serial[COUNTS])
+    stored = PartialTable(tmp_path / "cluster" / korf24.PARTIAL, korf24.COLUMNS).load()
+    assert len(stored) == 3  # the solved row kept, the two stopped ones added
+
+
+def test_instances_not_started_within_the_whole_budget_are_not_run(tmp_path):
+    from eightlab.errors import EightlabError
+    from eightlab.experiments.korf24 import NOT_RUN, run_instances
+
+    runs = run_instances([38, 40, 38], "manhattan", tmp_path, total_seconds=1e-9, **BUDGET)
+    assert list(runs.status) == [NOT_RUN, NOT_RUN] and runs.generated.isna().all()
+    assert list(runs.h_start) == [0, 0] and list(runs.published_length) == [96, 82]
+    with pytest.raises(EightlabError, match="numbered 1-50"):
+        run_instances([51], "manhattan", tmp_path)
+    with pytest.raises(EightlabError, match="max_seconds must be > 0"):
+        run_instances([38], "manhattan", tmp_path, max_seconds=0)

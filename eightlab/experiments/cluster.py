@@ -1,4 +1,4 @@
-"""Running independent tasks serially or on Dask's distributed scheduler.
+"""Running independent tasks serially, on Dask's distributed scheduler, or in Slurm jobs.
 
 A worker that dies mid-task is replaced and the task runs elsewhere; a task that killed
 :data:`ALLOWED_FAILURES` + 1 workers is reported while the rest finish. No wait is
@@ -24,6 +24,7 @@ from importlib.util import find_spec
 
 from eightlab.errors import EightlabError
 from eightlab.experiments.folders import BATCH_VARIABLE
+from eightlab.experiments.slurm import QUEUE_PATIENCE, SLURM, check_slurm, slurm_cluster
 
 #: Workers a task may kill before it is given up (Dask's ``allowed-failures``) when
 #: eightlab starts the cluster; an existing cluster keeps its own setting.
@@ -57,16 +58,17 @@ _ADDRESS = re.compile(
 
 
 def check_address(text, name: str = "scheduler", where: str = "") -> str:
-    """A Dask scheduler address (``""`` or ``tcp://HOST:PORT``), stripped, without
-    connecting; an :class:`EightlabError` naming parameter ``name`` of ``where`` if it is
-    no such address or its port is not from 1 to 65535."""
+    """A Dask scheduler address (``""``, ``tcp://HOST:PORT`` or ``"slurm"``), stripped,
+    without connecting; an :class:`EightlabError` naming parameter ``name`` of ``where``
+    if it is no such address or its port is not from 1 to 65535."""
     label = f"parameter {name!r}{' of ' + where if where else ''}"
     address = text.strip() if isinstance(text, str) else None
-    if address == "":
-        return ""
+    if address in ("", SLURM):
+        return address
     if address is None or (match := _ADDRESS.match(address)) is None:
         raise EightlabError(
-            f"{label} expects an address such as tcp://127.0.0.1:8786 (or empty), not {text!r}"
+            f"{label} expects an address such as tcp://127.0.0.1:8786, or slurm (or "
+            f"empty), not {text!r}"
         )
     port = match.group(3)
     if port is not None and not 1 <= int(port) <= 65535:
@@ -138,6 +140,9 @@ def check_scheduler(address: str, timeout: float = LOOK_EVERY * 2) -> None:
     certificate settings, a ``tcp://`` address of a TLS scheduler (or the reverse),
     certificates the scheduler refuses, or no answer.
 
+    For ``"slurm"``, :func:`~eightlab.experiments.slurm.check_slurm` instead: no
+    connection.
+
     Parameters
     ----------
     address : str
@@ -150,6 +155,9 @@ def check_scheduler(address: str, timeout: float = LOOK_EVERY * 2) -> None:
     EightlabError
         Naming the missing setting or the mismatch, before any task is sent.
     """
+    if check_address(address) == SLURM:
+        check_slurm()
+        return
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
@@ -204,24 +212,27 @@ def check_scheduler(address: str, timeout: float = LOOK_EVERY * 2) -> None:
 def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = None,
                   runnable=None, on_row=None, on_lost=None, echo=None,
                   allowed_failures: int = ALLOWED_FAILURES,
-                  patience: float = PATIENCE) -> dict:  # fmt: skip
+                  patience: float | None = None) -> dict:  # fmt: skip
     """Run ``function(task)`` (a module-level function) for every ``(key, task)`` of
     ``tasks``, in order, and hand each result to ``on_row(key, task, result)``.
 
     ``workers`` is 1 (everything here) or the size of a local cluster; ``scheduler``
-    names an existing one instead. ``runnable(key, task)`` is asked just before a task
-    is submitted (False skips it), ``on_lost(key, task, error)`` receives a task that
+    names an existing one instead, or is ``"slurm"``: ``workers`` Slurm jobs
+    (:mod:`eightlab.experiments.slurm`). ``runnable(key, task)`` is asked just before a
+    task is submitted (False skips it), ``on_lost(key, task, error)`` receives a task that
     kept killing its workers (``allowed_failures`` on a cluster started here) or that
     came back cancelled, ``echo`` the one-line messages (default: stderr). ``patience``
     is how long, in seconds, the run waits while the cluster has no worker or its
-    scheduler does not answer.
+    scheduler does not answer (default :data:`PATIENCE`; for Slurm, whose jobs may wait
+    in the queue, :data:`~eightlab.experiments.slurm.QUEUE_PATIENCE`).
 
     Returns
     -------
     dict
         How the tasks ran, for provenance: ``mode`` (``"serial"``, ``"local cluster"``,
-        ``"remote cluster"``), ``workers``, ``threads_per_worker``, ``scheduler``,
-        ``timing`` (how the times were measured), ``protocol`` and ``encrypted``.
+        ``"remote cluster"``, ``"slurm"``), ``workers``, ``threads_per_worker``,
+        ``scheduler``, ``timing`` (how the times were measured), ``protocol`` and
+        ``encrypted``.
 
     Raises
     ------
@@ -242,45 +253,45 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
         return {"mode": "serial", "workers": 1, "threads_per_worker": 1, "scheduler": None,
                 "timing": "one task at a time in the notebook's process", "protocol": None,
                 "encrypted": None}  # fmt: skip
-    warning = None if scheduler is None else plain_tcp_warning(scheduler)
+    warning = None if scheduler in (None, SLURM) else plain_tcp_warning(scheduler)
     if warning:
         say(warning)
     if scheduler is not None:
         check_scheduler(scheduler)
     import dask
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
+    slurm = scheduler == SLURM
+    if patience is None:
+        patience = QUEUE_PATIENCE if slurm else PATIENCE
     cluster = scratch = None
-    if scheduler is None:
+    threads = None
+    if scheduler is None or slurm:
         # the workers' scratch space (and its lock files) in a folder removed at the end,
         # so a run leaves nothing in $TMPDIR
         scratch = tempfile.mkdtemp(prefix="eightlab-dask-")
-        settings = {
-            "temporary-directory": scratch,
-            "distributed.scheduler.allowed-failures": allowed_failures,
-            # a worker holds only the task it runs: a dying worker takes no innocent one
-            "distributed.scheduler.worker-saturation": 1.0,
-        }
-        with dask.config.set(settings):
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address="127.0.0.1:0",  # this machine only
-                                   silence_logs=logging.ERROR)  # fmt: skip
+        with dask.config.set(_cluster_settings(scratch, allowed_failures)):
+            if slurm:
+                cluster, threads = slurm_cluster(workers)
+            else:
+                cluster = _local_cluster(workers)
     try:
         with Client(
             cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS
         ) as client:
-            info = _describe(client, cluster, scheduler)
+            info = _describe(client, cluster, slurm and workers, threads)
             if cluster is not None and os.environ.get(BATCH_VARIABLE):
                 # a batch run's output: no random ports (they are in provenance.json)
                 say(f"eightlab: {info['mode']}, {info['workers']} workers")
             else:
                 say(f"eightlab: {info['mode']} at {info['scheduler']}, {info['workers']} "
                     f"workers; dashboard {info['dashboard']}")  # fmt: skip
+            repair = _repair(cluster) if cluster is not None and not slurm else None
             _run_on(client, function, tasks, info["threads"], runnable, on_row, on_lost,
-                    patience)  # fmt: skip
+                    patience, repair)  # fmt: skip
     finally:
         if cluster is not None:
-            with suppress(TimeoutError, OSError):  # its processes end with this one
+            with suppress(TimeoutError, OSError):  # its processes (or jobs) end with this one
                 cluster.close(timeout=CONNECT_SECONDS)
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
@@ -288,18 +299,68 @@ def execute_tasks(function, tasks, *, workers: int = 1, scheduler: str | None = 
     return info
 
 
-def _describe(client, cluster, scheduler) -> dict:
+#: Dask's timeouts (to connect, and of a silent connection) on a cluster eightlab starts,
+#: raised from Dask's defaults so that a worker on a machine loaded far beyond its cores
+#: keeps its scheduler instead of closing.
+TIMEOUTS = {"distributed.comm.timeouts.connect": "300s", "distributed.comm.timeouts.tcp": "600s"}
+
+
+def _cluster_settings(scratch: str, allowed_failures: int) -> dict:
+    """Dask's settings of a cluster started here (local, or the scheduler of Slurm jobs)."""
+    return {
+        "temporary-directory": scratch,
+        "distributed.scheduler.allowed-failures": allowed_failures,
+        # a worker holds only the task it runs: a dying worker takes no innocent one
+        "distributed.scheduler.worker-saturation": 1.0,
+        **TIMEOUTS,
+    }
+
+
+def _local_cluster(workers: int):
+    """A ``LocalCluster`` of ``workers`` single-threaded processes, each under a nanny
+    that starts it again if it dies, and waiting for the scheduler as long as Dask's
+    settings allow instead of giving up after a minute."""
+    from distributed import LocalCluster
+
+    return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address="127.0.0.1:0",  # this machine only
+                        silence_logs=logging.ERROR, death_timeout=None)  # fmt: skip
+
+
+def _repair(cluster):
+    """A function that starts again the workers a local cluster lost for good (a nanny
+    that closed with its worker when their scheduler connection broke), called when the
+    scheduler knows fewer workers than the cluster should have."""
+
+    def repair(known: int) -> None:
+        wanted = len(cluster.worker_spec)
+        if known < wanted:
+            with suppress(RuntimeError, OSError, TimeoutError):
+                cluster.scale(wanted)  # starts the spec's workers that are not running
+
+    return repair
+
+
+def _describe(client, cluster, jobs, threads) -> dict:
+    """How the tasks run; ``jobs`` and ``threads`` (in all) of a Slurm cluster, whose
+    workers may still wait in the queue."""
     workers = client.scheduler_info().get("workers", {})
-    threads = sum(w.get("nthreads", 1) for w in workers.values()) or 1
+    threads = threads or sum(w.get("nthreads", 1) for w in workers.values()) or 1
     dashboard = client.dashboard_link if find_spec("bokeh") else "(install bokeh to serve it)"
-    local = cluster is not None
+    local = cluster is not None and not jobs
     address = client.scheduler.address
-    where = "sharing this machine" if local else "on the cluster's machines"
-    return {"mode": "local cluster" if local else "remote cluster", "workers": len(workers),
-            "threads_per_worker": 1 if local else sorted({w.get("nthreads") for w in workers.values()}),
+    if jobs:
+        mode, where, count = "slurm", f"in {jobs} Slurm jobs", jobs
+    else:
+        mode = "local cluster" if local else "remote cluster"
+        where = "sharing this machine" if local else "on the cluster's machines"
+        count = len(workers)
+    return {"mode": mode, "workers": count,
+            "threads_per_worker": 1 if local else [threads // jobs] if jobs else
+                                  sorted({w.get("nthreads") for w in workers.values()}),
             "threads": threads, "scheduler": address, "protocol": scheduler_protocol(address),
             "encrypted": scheduler_protocol(address) == "tls", "dashboard": dashboard,
-            "timing": f"one task per worker thread; {len(workers)} worker processes {where}, "
+            "timing": f"one task per worker thread; {count} worker processes {where}, "
                       "so times are noisier than a serial run's"}  # fmt: skip
 
 
@@ -311,7 +372,8 @@ def _look(client) -> int | None:
     return None
 
 
-def _run_on(client, function, tasks, threads, runnable, on_row, on_lost, patience) -> None:
+def _run_on(client, function, tasks, threads, runnable, on_row, on_lost, patience,
+            repair=None) -> None:  # fmt: skip
     from distributed import as_completed
     from distributed.client import FutureCancelledError
     from distributed.scheduler import KilledWorker
@@ -349,6 +411,8 @@ def _run_on(client, function, tasks, threads, runnable, on_row, on_lost, patienc
                 continue
             workers = _look(client)
             looked = time.monotonic()
+            if repair is not None and workers is not None:
+                repair(workers)
             if workers:
                 stranded = None
                 continue

@@ -139,7 +139,8 @@ SPECS: dict[str, Experiment] = {
         astar_max_stored=Rule(low=1, high=10**9, why="states held at once"),
     ),
     "korf24": Experiment(
-        shape=(5, 5), opt_in=True, figure_style=STYLE, max_seconds=MAX_SECONDS, workers=WORKERS,
+        shape=(5, 5), opt_in=True, figure_style=STYLE, workers=WORKERS, scheduler=SCHEDULER,
+        max_seconds=Rule(low=1e-3, high=7 * 86_400, none=True, why="a search's budget, up to a week"),
         max_nodes=MAX_NODES,
         instances=_numbered(50, "Korf & Felner's 24-puzzle instances", "all"),
         heuristic=Rule(registry="heuristics", why="the search needs a heuristic"),
