@@ -75,6 +75,7 @@ class Replay:
         self.informed = self.spec.informed
         key = self.spec.frontier_key(**options)
         observer = RecordingObserver()
+        heuristic = heuristic if self.informed else None  # an uninformed search takes none
         self.result = solve(start, goal, algorithm, heuristic, observer=observer, **options)
         self.events = observer.events
         self.expand_at = [i for i, e in enumerate(self.events) if e[0] == "expand"]
