@@ -29,14 +29,15 @@ GOAL_4X4 = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 _CHILD = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
-from eightlab.search import solve
+from eightlab.search import ALGORITHMS, solve
 algorithm, start, goal, budget = {args!r}
+heuristic = "manhattan" if ALGORITHMS[algorithm].informed else None
 def vm_peak():
     return int([l for l in open("/proc/self/status") if l.startswith("VmPeak")][0].split()[1])
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 virtual = vm_peak()
 t0 = time.perf_counter()
-result = solve(start, goal or None, algorithm, "manhattan", **budget)
+result = solve(start, goal or None, algorithm, heuristic, **budget)
 total = time.perf_counter() - t0
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({{"status": str(result.status), "reason": result.reason,

@@ -52,12 +52,12 @@ def test_unsolvable_pair_exits_1():
         (["solve", "12345678"], "has 8 cells"),
         (["solve", "123456788"], "has no blank"),
         (["solve", "123456780", "--goal", "12345678"], "has 8 cells"),
-        (["solve", "123456780", "--algorithm", "dfs"], "invalid choice: 'dfs'"),
-        (["solve", "123456780", "--max-nodes", "-3"], "must be >= 0"),
+        (["solve", "123456780", "--algorithm", "dfs"], "unknown algorithm 'dfs'"),
+        (["solve", "123456780", "--max-nodes", "-3"], "must be a whole number >= 0"),
         (["solve", "123456780", "--weight", "3"], "--weight applies only"),
-        (["solve", "123456780", "-a", "weighted-astar", "--weight", "inf"], "finite number"),
+        (["solve", "123456780", "-a", "weighted-astar", "--weight", "inf"], "a number from 1 to"),
         (["solve", "123456780", "--max-seconds", "nan"], "finite number"),
-        (["solve", "123456780", "-a", "bfs", "--heuristic", "pdb"], "does not apply to"),
+        (["solve", "123456780", "-a", "bfs", "--heuristic", "pdb"], "bfs uses no heuristic"),
         (["solve", "123456780", "--limit", "3"], "--limit applies only to --algorithm dls"),
         (["solve", "123 456 78x"], "cell 3 of board '123 456 78x' is '78x'"),
         (["solve"], "required: START"),
@@ -283,7 +283,10 @@ def test_a_single_row_is_typed_with_shape():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["solve", "123456780", "--max-stored", "0"], "argument --max-stored: '0' must be >= 1"),
+        (
+            ["solve", "123456780", "--max-stored", "0"],
+            "argument --max-stored: '0' must be a whole number >= 1",
+        ),
         (["solve", "1"], "has 1 cell;"),
         (["solve", "120", "--shape", "1xthree"], "argument --shape"),
         (["solve", "283104765", "-a", "bfs", "--engine", "compiled"], "use --engine python"),
@@ -388,3 +391,103 @@ def test_a_pattern_database_without_the_memory_exits_3(tmp_path, monkeypatch):
     assert status == 3, err
     assert "needs about" in err and "of memory" in err
     assert len(err.strip().splitlines()) == 1
+
+
+# --- names, minima and reasons said once and in full --------------------------------------
+
+
+def test_an_unknown_heuristic_is_shortened_and_the_names_that_fit_are_listed_in_full():
+    from eightlab.heuristics import HEURISTICS
+
+    status, _, err = in_process("solve", "283104765", "--heuristic", "h" * 200)
+    assert status == 2 and err.count("\n") == 1
+    assert "h" * 41 not in err and "(200 characters)" in err
+    fits = [h.name for h in HEURISTICS.values() if h.applies_to(Board.goal(3))]
+    assert ", ".join(fits) in err and "characters)" not in err.replace("(200 characters)", "")
+    status, _, err = in_process("solve", "1 2 0 3", "--shape", "1x4", "--heuristic", "foo")
+    assert status == 2 and "'foo'" in err and "on 1x4 boards" in err
+    assert "learned" not in err  # 3x3 only: not offered for a 1x4 board
+    status, _, err = in_process("solve", "283104765", "-a", "a" * 200)
+    assert status == 2 and "(200 characters)" in err and "bidirectional-astar-naive" in err
+
+
+def test_a_single_row_that_reorders_its_tiles_says_they_never_pass_each_other():
+    # 1 2 3 -> 2 3 1 is an even permutation: parity allows it, the row does not
+    status, out, _ = in_process("solve", "1 2 3 0", "--shape", "1x4", "--goal", "2 3 1 0")
+    assert status == 1 and "unsolvable (tile order" in out and "parity" not in out
+    status, out, _ = in_process("solve", "1 2 3 4 5 6 8 7 x")
+    assert status == 1 and "unsolvable (parity)" in out
+
+
+@pytest.mark.parametrize(
+    "option, values, bound",
+    [
+        ("--max-stored", ["-5", "0", "0.5", "x"], "a whole number >= 1"),
+        ("--max-nodes", ["-5", "1.5"], "a whole number >= 0"),
+        ("--weight", ["-1", "0", "0.5", "nan", "1e16"], "a number from 1 to 1e+15"),
+    ],
+)
+def test_every_refused_value_of_an_option_names_the_same_bound(option, values, bound):
+    for value in values:
+        status, _, err = in_process("solve", "283104765", "-a", "weighted-astar", option, value)
+        assert status == 2 and bound in err, (value, err)
+
+
+def test_the_api_and_the_command_line_refuse_a_heuristic_for_an_uninformed_search():
+    from eightlab.errors import EightlabError
+    from eightlab.search import solve
+
+    with pytest.raises(EightlabError, match="bfs uses no heuristic") as api:
+        solve("283104765", "123804765", algorithm="bfs", heuristic="manhattan")
+    status, _, err = in_process("solve", "283104765", "-a", "bfs", "--heuristic", "manhattan")
+    assert status == 2 and str(api.value).replace("take heuristic", "take --heuristic") in err
+    assert solve("283104765", "123804765", algorithm="bfs").length == 4
+    assert solve("283104765", "123804765").heuristic == "manhattan"  # astar's default
+
+
+def test_problem_honours_method_idastar_for_every_problem(monkeypatch):
+    from eightlab.problems import judges
+
+    calls = []
+    real = judges.idastar_path
+    monkeypatch.setattr(judges, "idastar_path", lambda a, b: calls.append(a) or real(a, b))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"283104765\n")))
+    status, out, _ = in_process("problem", "min-moves", "--method", "idastar")
+    assert status == 0 and out == "4\n" and len(calls) == 1
+    assert eightlab("problem", "min-moves", "--method", "bfs").returncode == 2
+
+
+def test_a_reader_that_went_away_ends_quietly_with_the_status_of_sigpipe():
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first byte: the write fails for sure
+    run = subprocess.run([sys.executable, "-m", "eightlab", "solve", "283104765", "--json"],
+                         stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)  # fmt: skip
+    os.close(write)
+    assert run.returncode == 141 and run.stderr == ""  # no traceback, no "Broken pipe"
+
+
+def test_pdb_build_help_gives_sizes_computed_from_the_groups_and_no_times():
+    from eightlab.heuristics.pdb.additive import ALL_PARTITIONS
+
+    run = eightlab("pdb", "build", "--help")
+    assert run.returncode == 0
+    assert all(name in run.stdout for name in ALL_PARTITIONS)
+    assert "11.5 MB on disk" in run.stdout  # 6-6-3: 2 x 16!/10! + 16!/13! bytes
+    assert 2 * 5_765_760 + 3_360 == 11_534_880
+    assert (
+        " s)" not in run.stdout and "~" not in run.stdout and "benchmarks/README.md" in run.stdout
+    )
+
+
+def test_pdb_list_verifies_each_file_and_calls_a_flipped_byte_invalid(tmp_path, monkeypatch):
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
+    status, _, err = in_process("pdb", "build", "5-5-5")
+    assert status == 0 and "building the 5-5-5 pattern databases" in err and err.count("\n") == 1
+    status, out, _ = in_process("pdb", "list")
+    assert status == 0 and out.startswith("5-5-5") and "INVALID" not in out
+    (path,) = (tmp_path / "pdb").glob("*.bin")
+    raw = bytearray(path.read_bytes())
+    raw[-10] ^= 0xFF
+    path.write_bytes(bytes(raw))
+    status, out, _ = in_process("pdb", "list")
+    assert status == 0 and out.startswith("INVALID") and "checksum" in out

@@ -55,7 +55,9 @@ def test_a_training_inside_a_search_honours_its_time_budget(monkeypatch, tmp_pat
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
     heuristic = learned_heuristics("mlp", 200, seed=21)["learned-shifted"]
     stopped = solve("867254301", None, "astar", heuristic, max_seconds=0.001)
-    assert stopped.status == "budget_exceeded" and stopped.reason == "time budget"
+    assert stopped.status == "budget_exceeded" and stopped.reason.startswith("time budget (")
+    assert "is not trained" in stopped.reason and "train it first" in stopped.reason
+    assert not (tmp_path / "learned").exists() or not any((tmp_path / "learned").iterdir())
     assert solve("867254301", None, "astar", heuristic).length == 31
 
 
@@ -194,3 +196,75 @@ def test_the_table_and_the_per_state_lookup_agree(small, goal):
         evaluator = small[name].bind(goal_board)
         for r in ranks:
             assert values[r] == evaluator(statespace.board_of(r).packed), (name, r)
+
+
+# --- a training says what it does, shows its steps and keeps to the search's budget -------
+
+
+@pytest.mark.parametrize("model, loss", [("mlp", "squared"), ("mlp", "penalty"),
+                                         ("hgb", "quantile"), ("hgb", "penalty")])  # fmt: skip
+def test_watching_a_training_reports_every_step_and_changes_nothing(model, loss):
+    from eightlab.heuristics.learned import model as learnmodel
+
+    goal = Board.goal(3)
+    distance = statespace.distance_table(goal)
+    ranks = np.flatnonzero(distance >= 0)[:SMALL]
+    tiles, y = statespace.permutation_table()[ranks], distance[ranks].astype(float)
+    x = learnmodel.features(tiles, goal, learnmodel.feature_kind(model, loss))
+    steps = []
+    watched = learnmodel.fit(x, y, model, loss, 3, 9, progress=steps.append)
+    plain = learnmodel.fit(x, y, model, loss, 3, 9)
+    assert len(steps) == learnmodel.training_steps(model, loss)
+    assert learnmodel.predict(watched, x).tobytes() == learnmodel.predict(plain, x).tobytes()
+    assert "_get_loss" not in vars(watched) and "_update_no_improvement_count" not in vars(watched)
+
+
+def test_a_training_announces_what_for_which_goal_and_where_in_one_line(monkeypatch, tmp_path,
+                                                                        capsys):  # fmt: skip
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
+    build_table(Board.goal(3), "mlp", "squared", 300, seed=4)
+    err = capsys.readouterr().err
+    (path,) = (tmp_path / "learned").glob("*.bin")
+    first = err.splitlines()[0]
+    assert first.startswith("eightlab: training the learned heuristic's MLPRegressor")
+    assert "300 boards" in first and "3x3 goal 123456780" in first and str(path) in first
+    assert "60 epochs" in first and "about" in err  # the estimate, off a terminal
+    build_table(Board.goal(3), "mlp", "squared", 300, seed=4)
+    assert capsys.readouterr().err == ""  # read from the cache: nothing to say
+
+
+def _fake_clock(monkeypatch, times):
+    from eightlab.heuristics.learned import heuristic as learned
+
+    ticks = iter(times)
+    monkeypatch.setattr(learned, "perf_counter", lambda: next(ticks))
+
+
+def test_a_training_that_cannot_finish_in_the_budget_stops_after_its_second_step(monkeypatch):
+    from eightlab.heuristics.base import BuildTimeout, build_deadline
+    from eightlab.heuristics.learned.heuristic import _training
+
+    key = {"goal": Board.goal(3), "model": "mlp", "loss": "squared", "training": 20_000,
+           "seed": 0, "settings": "0"}  # fmt: skip
+    # a clock in seconds: started at 0, step 1 at 3 (scikit-learn loaded), step 2 at 4:
+    # 58 steps left at 1 s each end at 62, past the deadline at 30
+    _fake_clock(monkeypatch, [0.0, 0.0, 3.0, 4.0])
+    with build_deadline(30.0), pytest.raises(BuildTimeout) as stopped:
+        with _training(key, disk=False) as progress:
+            progress(1)
+            progress(1)
+    assert "needs about 62 s, 30.0 s were left" in stopped.value.detail
+    assert "python -m eightlab solve 123456780 --goal 123456780 --heuristic learned" in (
+        stopped.value.detail
+    )
+    _fake_clock(monkeypatch, [0.0, 0.0, 3.0, 4.0])  # on time at step 2 (62 < 70), late at 3
+    with build_deadline(70.0), pytest.raises(BuildTimeout, match="stopped at the time budget"):
+        with _training(key, disk=False) as progress:
+            progress(1)
+            progress(1)
+            _fake_clock(monkeypatch, [71.0])
+            progress(1)
+    _fake_clock(monkeypatch, [0.0, 0.0, 3.0, 4.0] + [5.0] * 58)  # no deadline: no stop
+    with _training(key, disk=False) as progress:
+        for _ in range(60):
+            progress(1)

@@ -40,7 +40,8 @@ def test_depth_limited_search_solves_with_a_limit_far_beyond_the_depth():
 
 @pytest.mark.parametrize("algorithm", STORING)
 def test_memory_budget_stops_every_storing_search(algorithm):
-    result = solve(DEEP, None, algorithm, "zero", max_stored=2000)
+    h = "zero" if ALGORITHMS[algorithm].informed else None  # an uninformed search takes none
+    result = solve(DEEP, None, algorithm, h, max_stored=2000)
     assert result.status is Status.BUDGET_EXCEEDED and result.reason == "memory budget"
     assert 2000 - 50 <= result.stats.max_stored <= 2000 + 3
     assert result.options["max_stored"] == 2000
@@ -48,7 +49,8 @@ def test_memory_budget_stops_every_storing_search(algorithm):
 
 @pytest.mark.parametrize("algorithm", ["idastar", "iddfs-h", "iddfs", "iddfs-tree", "rbfs"])
 def test_memory_budget_bounds_the_path_of_depth_first_searches(algorithm):
-    result = solve(DEEP, None, algorithm, "manhattan", max_stored=10, max_nodes=10**6)
+    h = "manhattan" if ALGORITHMS[algorithm].informed else None
+    result = solve(DEEP, None, algorithm, h, max_stored=10, max_nodes=10**6)
     assert result.status is Status.BUDGET_EXCEEDED and result.reason == "memory budget"
     assert result.stats.max_stored <= 10 + 3
 

@@ -10,8 +10,9 @@ import sys
 
 import pytest
 from cases import CASES, SHALLOW_CASES
+from searching import solve  # the heuristic only for informed searches
 
-from eightlab import Board, RecordingObserver, Status, solve
+from eightlab import Board, RecordingObserver, Status
 from eightlab.errors import EightlabError, UnknownNameError
 from eightlab.heuristics import MANHATTAN
 from eightlab.puzzle.instances import random_walk_instance

@@ -18,9 +18,10 @@ from pathlib import Path
 import oracle
 import pytest
 from cases import SHALLOW_CASES
+from searching import solve  # the heuristic only for informed searches
 from test_tutorials import committed_notebook
 
-from eightlab import Board, solve
+from eightlab import Board
 from eightlab.heuristics import get_heuristic
 from eightlab.puzzle.instances import instances_at_depths
 from eightlab.search.budget import OutOfBudget

@@ -9,7 +9,9 @@ Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
 (``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
 of its budget or, for ``dls``, found no goal within its depth limit (``cutoff``), 4 the
 output (a result, ``--help``, a usage message) could not be written, 141 the reader of
-the output went away (``| head``). Start-up stays light: ``solve`` and ``problem`` import
+the output went away (``| head``): no traceback and no "Broken pipe" message, and the
+status a shell reports for a tool stopped by SIGPIPE (128 + 13), as ``seq``, ``cat`` or
+``grep`` give; a write the pipe still took ends with the search's own status. Start-up stays light: ``solve`` and ``problem`` import
 neither pandas, matplotlib nor papermill, and ``solve`` only the search and the heuristic
 it runs; ``run`` and ``plot`` import what they need when they are called.
 """
@@ -82,6 +84,7 @@ _CLI_WORDS = (
     ("engine='python'", "--engine python"),
     ("use the python engine", "use --engine python"),
     ("give rows and cols", "give --shape ROWSxCOLS"),
+    ("cannot take heuristic", "cannot take --heuristic"),
 )
 
 

@@ -25,7 +25,9 @@ EXIT_STATUSES = (
     "  3  no answer within the limits: a budget exceeded (--max-nodes, --max-seconds,\n"
     "     --max-stored or the default memory budget) or, for dls, no goal within --limit\n"
     "     (cutoff)\n"
-    "  4  the output could not be written"
+    "  4  the output could not be written\n"
+    "  141  the reader of the output went away (| head): nothing more is printed, the\n"
+    "       status a shell reports for a tool stopped by SIGPIPE"
 )
 #: Longest usage message printed (argparse quotes whole arguments).
 MESSAGE_LIMIT = 300
@@ -40,8 +42,9 @@ class Parser(argparse.ArgumentParser):
     help text computed when it is printed.
 
     argparse ignores an error writing ``--help`` or a usage message; here it raises, so
-    :func:`eightlab.cli.main` exits with status 4 (``--help > /dev/full``). An epilog or an
-    argument's help given as a function is called when the help is formatted.
+    :func:`eightlab.cli.main` exits with status 4 (``--help > /dev/full``). A description,
+    an epilog or an argument's help given as a function is called when the help is
+    formatted.
     """
 
     def error(self, message):
@@ -52,6 +55,8 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
     def format_help(self):
+        if callable(self.description):
+            self.description = self.description()
         if callable(self.epilog):
             self.epilog = self.epilog()
         for action in self._actions:
@@ -91,8 +96,12 @@ def add_command(commands, name: str, help: str, description: str, **kw):
     return commands.add_parser(name, help=help, formatter_class=raw, description=description, **kw)
 
 
-def positive_int(text: str) -> int:
-    """A whole number >= 0, also written as a float (``1e6``, ``2.0``)."""
+def whole_number(text: str, minimum: int = 0) -> int:
+    """A whole number >= ``minimum``, also written as a float (``1e6``, ``2.0``).
+
+    Every refusal names the same bound, so ``-5`` and ``0`` of an option whose least
+    value is 1 both say ">= 1".
+    """
     try:
         value = int(text)
     except ValueError:
@@ -101,19 +110,23 @@ def positive_int(text: str) -> int:
         except ValueError:
             number = math.nan
         if not (math.isfinite(number) and number.is_integer()):
-            raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                f"{quote(text)} is not a whole number >= {minimum}"
+            ) from None
         value = int(number)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{quote(text)} must be >= 0")
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be a whole number >= {minimum}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number >= 0 (:func:`whole_number`)."""
+    return whole_number(text, 0)
 
 
 def at_least_one(text: str) -> int:
-    """A whole number >= 1."""
-    value = positive_int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{quote(text)} must be >= 1")
-    return value
+    """A whole number >= 1 (:func:`whole_number`)."""
+    return whole_number(text, 1)
 
 
 def positive_float(text: str) -> float:
@@ -128,13 +141,19 @@ def positive_float(text: str) -> float:
 
 
 def weight(text: str) -> float:
-    """A finite number > 0 and at most :data:`MAX_WEIGHT`."""
-    value = positive_float(text)
-    if value > MAX_WEIGHT:
-        raise argparse.ArgumentTypeError(
-            f"{quote(text)} must be at most {MAX_WEIGHT:g}: with a larger w, f = g + w*h "
-            "loses g to rounding (that is greedy best-first: --algorithm greedy)"
-        )
+    """A number from 1 to :data:`MAX_WEIGHT`, the w of weighted A*.
+
+    Below 1 weighted A* would trade its bound (a path at most w times the shortest)
+    for nothing; above :data:`MAX_WEIGHT`, f = g + w*h loses g to rounding.
+    """
+    bounds = f"a number from 1 to {MAX_WEIGHT:g}"
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not {bounds}") from None
+    if not 1 <= value <= MAX_WEIGHT:  # NaN fails too
+        greedy = " (a larger w is greedy best-first: --algorithm greedy)" if value > 1 else ""
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be {bounds}{greedy}")
     return value
 
 

@@ -2,15 +2,44 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
-from eightlab.cli.parsing import EXIT_BUDGET, EXIT_OK, Parser, add_command
+from eightlab.cli.parsing import EXIT_BUDGET, EXIT_OK, LazyChoices, Parser, add_command
 
 #: Where the databases are cached, as ``pdb --help`` says.
 CACHE_TEXT = (
     "Cache: $EIGHTLAB_CACHE_DIR/pdb, else $XDG_CACHE_HOME/eightlab/pdb, else "
     "~/.cache/eightlab/pdb (EIGHTLAB_CACHE_DIR='' turns it off); files are safe to delete."
 )
+
+
+def _partitions() -> list[str]:
+    from eightlab.heuristics.pdb.additive import ALL_PARTITIONS
+
+    return list(ALL_PARTITIONS)
+
+
+def _build_description() -> str:
+    """``pdb build --help``'s text: each partition's size, computed from its groups.
+
+    No build time is given here: it depends on the machine; benchmarks/README.md
+    holds the timings.
+    """
+    from eightlab.heuristics.pdb.additive import ALL_PARTITIONS, build_bytes, shape_of
+    from eightlab.puzzle.ranking import placements
+
+    lines = []
+    for name, groups in ALL_PARTITIONS.items():
+        rows, cols = shape_of(name)
+        disk = sum(placements(rows * cols, len(g)) for g in groups)  # one byte an entry
+        lines.append(f"  {name:11} {rows}x{cols}  {disk / 1e6:7.1f} MB on disk, "
+                     f"{build_bytes(name) / 1e6:7.1f} MB of memory to build")  # fmt: skip
+    return (
+        "Build one partition's additive pattern databases (or read them if cached).\n\n"
+        + "\n".join(lines)
+        + "\n\nBuild times depend on the machine; measured ones are in benchmarks/README.md."
+    )
 
 
 def add_parser(commands) -> None:
@@ -21,20 +50,22 @@ def add_parser(commands) -> None:
     )  # fmt: skip
     actions = pdb.add_subparsers(dest="pdb_command", metavar="ACTION", parser_class=Parser)
     actions.required = True
-    build = actions.add_parser("build", help="build (or check) one partition's databases")
+    build = actions.add_parser("build", help="build (or check) one partition's databases",
+                               description=_build_description,
+                               formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     build.add_argument("partition", metavar="PARTITION",
-                       choices=["5-5-5", "6-6-3", "7-8", "5-5-5-rows", "6-6-3-rows", "6-6-6-6"],
-                       help="5-5-5 (~1 s), 6-6-3 (~30 s), 7-8 (opt-in: ~0.6 GB on disk, GBs to "
-                       "build), 5-5-5-rows, 6-6-3-rows (eightlab's first partitions), or "
-                       "6-6-6-6 (the 24-puzzle: ~0.5 GB on disk, minutes and ~2 GB to build)")  # fmt: skip
+                       choices=LazyChoices(_partitions),
+                       help=lambda: "one of " + ", ".join(_partitions()))  # fmt: skip
     build.add_argument("--goal", default=None, metavar="GOAL",
                        help="a 4x4 goal, 5x5 for 6-6-6-6 (default: Korf's, the blank "
                        "top-left and tile i on cell i)")  # fmt: skip
-    actions.add_parser("list", help="list the cached databases: size, build time, where")
+    actions.add_parser("list", help="list the cached databases: size, build time, where; "
+                       "each file's checksum is verified (it reads every file whole)")  # fmt: skip
 
 
 def run(args) -> int:
     """Build one partition's databases or list the cache; returns the exit status."""
+    from eightlab.files import read_arrays
     from eightlab.heuristics.pdb import additive as pdb
     from eightlab.heuristics.pdb import cache as pdbcache
 
@@ -45,6 +76,8 @@ def run(args) -> int:
             print("the cache is off (EIGHTLAB_CACHE_DIR is empty)" if where is None
                   else f"no pattern databases cached in {where}")  # fmt: skip
         for row in rows:
+            if row["valid"] and read_arrays(row["path"]) is None:  # reads it whole
+                row["valid"], row["problem"] = False, "its checksum does not match its contents"
             if not row["valid"]:
                 print(f"INVALID {row['path']}: {row['problem']} (safe to delete)")
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from eightlab.cli.parsing import add_command
+from eightlab.cli.parsing import LazyChoices, add_command
 
 #: The contest problems, by name, with what they read and write.
 PROBLEMS = {
@@ -16,6 +16,12 @@ PROBLEMS = {
 }
 
 
+def _methods() -> tuple[str, ...]:
+    from eightlab.problems.lexicographic import METHODS
+
+    return METHODS
+
+
 def add_parser(commands) -> None:
     """Add ``problem`` and its options to the subcommands ``commands``."""
     problem = add_command(commands, "problem",
@@ -24,8 +30,9 @@ def add_parser(commands) -> None:
         "byte for byte.\n\n" + "\n".join(f"  {k:14} {v}" for k, v in PROBLEMS.items()),
     )  # fmt: skip
     problem.add_argument("name", choices=list(PROBLEMS), metavar="NAME", help=", ".join(PROBLEMS))
-    problem.add_argument("--method", choices=["table", "idastar"], default="table",
-                         help="answer from per-blank BFS tables (default) or IDA* per case")  # fmt: skip
+    problem.add_argument("--method", choices=LazyChoices(_methods), default="table",
+                         help="how every problem finds its paths: table (per-blank BFS "
+                         "tables, the default) or idastar (IDA* with Manhattan per case)")  # fmt: skip
 
 
 def run(args) -> int:

@@ -14,7 +14,6 @@ from eightlab.cli.parsing import (
     EXIT_STATUSES,
     EXIT_UNSOLVABLE,
     MAX_WEIGHT,
-    LazyChoices,
     add_command,
     at_least_one,
     positive_float,
@@ -22,24 +21,7 @@ from eightlab.cli.parsing import (
     shape,
     weight,
 )
-from eightlab.errors import EightlabError
-
-
-def _heuristic_names() -> list[str]:
-    from eightlab.heuristics import HEURISTICS
-
-    return list(HEURISTICS)
-
-
-def _is_heuristic(name) -> bool:
-    from eightlab.errors import UnknownNameError
-    from eightlab.heuristics import get_heuristic
-
-    try:
-        get_heuristic(name)
-    except UnknownNameError:
-        return False
-    return True
+from eightlab.errors import EightlabError, UnknownNameError, quote
 
 
 def _epilog() -> str:
@@ -53,7 +35,7 @@ def _epilog() -> str:
 
 def add_parser(commands) -> None:
     """Add ``solve`` and its options to the subcommands ``commands``."""
-    from eightlab.search import ALGORITHMS, ENGINES
+    from eightlab.search import ENGINES
 
     solve = add_command(commands, "solve", "solve one board",
         "Solve one board and print the path (moves of the blank: u d l r), its "
@@ -66,11 +48,11 @@ def add_parser(commands) -> None:
         "--goal", default=None, metavar="GOAL",
         help="the goal board (default: the tiles in order with the blank last, 12345678x)",
     )  # fmt: skip
-    solve.add_argument("--algorithm", "-a", default="astar", choices=list(ALGORITHMS), metavar="NAME",
+    solve.add_argument("--algorithm", "-a", default="astar", metavar="NAME",
                        help="search algorithm (default: astar; list below)")  # fmt: skip
     solve.add_argument("--heuristic", default=None, metavar="NAME",
-                       choices=LazyChoices(_heuristic_names, _is_heuristic),
-                       help="heuristic of informed searches (default: manhattan; list below)")  # fmt: skip
+                       help="heuristic of informed searches (default: manhattan; list below, "
+                       "with the board sizes each is defined on)")  # fmt: skip
     solve.add_argument("--shape", type=shape, default=None, metavar="ROWSxCOLS",
                        help="the board's rows and columns, for boards that are not square "
                        "('1 2 0' --shape 1x3); default: square")  # fmt: skip
@@ -101,12 +83,14 @@ def add_parser(commands) -> None:
 
 def run(args) -> int:
     """Solve the board of ``args`` and print the result; returns the exit status."""
-    from eightlab.heuristics import get_heuristic
     from eightlab.puzzle.board import Board, goal_or_default, notation_of
-    from eightlab.search import get_algorithm, solve
+    from eightlab.search import ALGORITHMS, solve
+    from eightlab.search.registry import DEFAULT_HEURISTIC, check_heuristic
     from eightlab.search.result import Status
 
-    spec = get_algorithm(args.algorithm)
+    spec = ALGORITHMS.get(args.algorithm)
+    if spec is None:
+        raise UnknownNameError(_unknown("algorithm", args.algorithm, list(ALGORITHMS)))
     options = {}
     if args.max_nodes is not None:
         options["max_nodes"] = args.max_nodes
@@ -114,8 +98,6 @@ def run(args) -> int:
         options["max_seconds"] = args.max_seconds
     if args.max_stored is not None:
         options["max_stored"] = args.max_stored
-    if args.weight is not None and args.weight < 1:
-        raise EightlabError(f"--weight must be >= 1, not {args.weight:g}")
     for flag, name, value in (
         ("--weight", "weight", args.weight),
         ("--limit", "limit", args.limit),
@@ -127,12 +109,12 @@ def run(args) -> int:
             users = [a.name for a in _algorithms_with(name)]
             raise EightlabError(f"{flag} applies only to --algorithm {' or '.join(users)}")
         options[name] = value
-    if args.heuristic is not None and not spec.informed:
-        raise EightlabError(f"--heuristic does not apply to --algorithm {spec.name} (uninformed)")
-    heuristic = get_heuristic(args.heuristic or "manhattan")
+    check_heuristic(spec, args.heuristic)
     start = Board.parse(args.start, *(args.shape or (None, None)))
+    heuristic = _heuristic(args.heuristic or DEFAULT_HEURISTIC, start) if spec.informed else None
     goal = goal_or_default(args.goal, start)
-    result = solve(start, goal, spec.name, heuristic.name, engine=args.engine, **options)
+    name = heuristic.name if heuristic is not None else None
+    result = solve(start, goal, spec.name, name, engine=args.engine, **options)
     status = {"solved": EXIT_OK, "unsolvable": EXIT_UNSOLVABLE}.get(str(result.status), EXIT_BUDGET)
     if args.json:
         import json
@@ -148,7 +130,7 @@ def run(args) -> int:
     print(result.summary())
     # weighted A* with w <= 1 and an admissible h is A* (or better informed): optimal
     optimal = spec.optimal or options.get("weight", math.inf) <= 1
-    if result.solved and not (optimal and (heuristic.admissible or not spec.informed)):
+    if result.solved and not (optimal and (heuristic is None or heuristic.admissible)):
         why = "is not optimal" if not optimal else f"with {heuristic.name} (inadmissible)"
         print(f"note: {spec.name} {why}: the path need not be a shortest one")
     if result.status == Status.UNSOLVABLE and args.goal is None:
@@ -159,6 +141,30 @@ def run(args) -> int:
         limit = "" if args.limit is None else f" {args.limit}"
         print(f"cutoff: no goal within the depth limit{limit} (a deeper --limit may find one)")
     return status
+
+
+def _heuristic(name: str, board):
+    """The heuristic named ``name``; an unknown name is refused naming those defined
+    on ``board``'s size."""
+    from eightlab.heuristics import get_heuristic
+
+    try:
+        return get_heuristic(name)
+    except UnknownNameError:
+        from eightlab.heuristics import HEURISTICS  # the whole registry: only now
+
+        fits = [h.name for h in HEURISTICS.values() if h.applies_to(board)]
+        raise UnknownNameError(
+            _unknown("heuristic", name, fits, f" on {board.rows}x{board.cols} boards")
+        ) from None
+
+
+def _unknown(kind: str, name: str, names: list[str], where: str = "") -> str:
+    """The message for an unknown name: the name shortened, every valid name in full."""
+    return (
+        f"unknown {kind} {quote(name)}; the {kind}s{where}: {', '.join(names)} "
+        f"(described in: eightlab solve --help)"
+    )
 
 
 def _blank_first_hint(start) -> str:

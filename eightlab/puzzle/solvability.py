@@ -14,6 +14,24 @@ from __future__ import annotations
 
 from eightlab.puzzle.board import Board, as_board, check_pair, goal_or_default, inversions
 
+#: Why a pair of boards of one row or one column is unsolvable whatever its parity.
+LINE_ORDER = "tile order: on a single row or column the tiles never pass each other"
+
+
+def is_line(board: Board) -> bool:
+    """Whether ``board`` has a single row or a single column (its tiles keep their order).
+
+    Parameters
+    ----------
+    board : Board
+
+    Returns
+    -------
+    bool
+        True for a board of one row or one column.
+    """
+    return board.rows == 1 or board.cols == 1
+
 
 def permutation_parity(start: Board, goal: Board) -> int:
     """Parity (0 even, 1 odd) of the tile permutation taking ``goal`` to ``start``.
@@ -72,7 +90,7 @@ def is_solvable(start, goal=None) -> bool:
     start = as_board(start)
     goal = goal_or_default(goal, start)
     check_pair(start, goal)
-    if start.rows == 1 or start.cols == 1:
+    if is_line(start):
         return [t for t in start.tiles if t] == [t for t in goal.tiles if t]
     parity = permutation_parity(start, goal)
     if start.cols % 2 == 1:

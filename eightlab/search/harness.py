@@ -33,7 +33,7 @@ from eightlab.puzzle.board import (
     goal_or_default,
     neighbor_table,
 )
-from eightlab.puzzle.solvability import is_solvable
+from eightlab.puzzle.solvability import LINE_ORDER, is_line, is_solvable
 from eightlab.search.budget import (  # noqa: F401  (re-exported for the search modules)
     CLOCK_INTERVAL,
     DEPTH_LIMIT,
@@ -278,7 +278,8 @@ def run_search(
     Returns
     -------
     SearchResult
-        ``solved``; ``unsolvable`` by parity (nothing searched) or because the search
+        ``solved``; ``unsolvable`` by parity, or on a single row or column by the
+        tiles' order (nothing searched), or because the search
         exhausted what it could reach; ``cutoff`` when a depth limit was reached;
         ``budget_exceeded`` with :attr:`SearchResult.reason` the budget that ran out.
         A ``MemoryError`` inside the search counts as the memory budget running out.
@@ -303,7 +304,7 @@ def run_search(
         return SearchResult(algorithm, heuristic, start, goal, status, path, stats, reason, record)
 
     if not is_solvable(start, goal):
-        return result(Status.UNSOLVABLE, reason=PARITY)
+        return result(Status.UNSOLVABLE, reason=LINE_ORDER if is_line(start) else PARITY)
     wall0, cpu0 = perf_counter(), process_time()
     collecting = gc.isenabled()
     gc.disable()

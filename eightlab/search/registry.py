@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from eightlab.errors import EightlabError, UnknownNameError
+from eightlab.errors import EightlabError, UnknownNameError, quote
 from eightlab.puzzle.board import as_board
 
 if TYPE_CHECKING:  # for the annotations only: a search imports it when it runs
@@ -230,7 +230,7 @@ def solve(
     start,
     goal=None,
     algorithm: str = "astar",
-    heuristic: str = "manhattan",
+    heuristic: str | None = None,
     *,
     engine: str = "auto",
     **options,
@@ -243,8 +243,9 @@ def solve(
         The boards; ``goal`` defaults to the tiles in order with the blank last.
     algorithm : str
         Registry name, see :data:`ALGORITHMS`.
-    heuristic : str
-        Registry name of h for informed algorithms (ignored by uninformed ones).
+    heuristic : str, optional
+        Registry name of h for informed algorithms (default ``"manhattan"``); an
+        uninformed algorithm takes none (:func:`check_heuristic`).
     engine : {"auto", "python", "compiled"}
         ``"python"``: the readable, instrumented reference (never imports numba).
         ``"compiled"``: the numba IDA* of :mod:`eightlab.search.compiled` (``idastar`` only,
@@ -281,11 +282,14 @@ def solve(
         For an unknown algorithm, or an unknown heuristic (every informed search).
     EightlabError
         For an option the algorithm does not take, or a bad value of one (a budget,
-        every search), naming it; for an unknown engine, or ``engine="compiled"`` with
-        what it does not run.
+        every search), naming it; for a heuristic given to an uninformed algorithm; for
+        an unknown engine, or ``engine="compiled"`` with what it does not run.
     """
     spec = get_algorithm(algorithm)
     _check_options(spec, options)
+    check_heuristic(spec, heuristic)
+    if spec.informed and heuristic is None:
+        heuristic = DEFAULT_HEURISTIC
     if engine not in ENGINES:
         raise EightlabError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     if engine != "python" and _wants_compiled(engine, spec, start, heuristic, options):
@@ -295,6 +299,34 @@ def solve(
     if spec.informed:
         return spec.function(start, goal, heuristic, **options)
     return spec.function(start, goal, **options)
+
+
+#: The heuristic of an informed search when none is named.
+DEFAULT_HEURISTIC = "manhattan"
+
+
+def check_heuristic(spec: Algorithm, heuristic) -> None:
+    """Refuse a heuristic given to an uninformed algorithm (``solve`` and the command line).
+
+    Parameters
+    ----------
+    spec : Algorithm
+        The algorithm.
+    heuristic : str or Heuristic or None
+        The heuristic asked for; None asks for none.
+
+    Raises
+    ------
+    EightlabError
+        When ``spec`` is uninformed and ``heuristic`` is not None: its result would
+        not depend on it.
+    """
+    if heuristic is not None and not spec.informed:
+        name = getattr(heuristic, "name", heuristic)
+        raise EightlabError(
+            f"{spec.name} uses no heuristic (an uninformed search), so it cannot take "
+            f"heuristic {quote(name)}; give none"
+        )
 
 
 def _check_options(spec: Algorithm, options: dict) -> None:

@@ -94,6 +94,7 @@ class Replay:
         else:
             key = self.spec.frontier_key(**options)
         observer = RecordingObserver()
+        heuristic = heuristic if self.informed else None  # an uninformed search takes none
         self.result = solve(start, goal, algorithm, heuristic, observer=observer, **options)
         self.events = observer.events
         self.expansions = sum(1 for e in self.events if e[0] == "expand")

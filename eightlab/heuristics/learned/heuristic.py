@@ -44,6 +44,7 @@ References
 from __future__ import annotations
 
 from array import array
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from time import perf_counter, process_time
@@ -235,9 +236,8 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
         For an unknown model or loss, a training size out of range or a bad seed.
     BuildTimeout
         Inside a search whose deadline (:func:`~eightlab.heuristics.base.build_deadline`)
-        has passed before the training starts, or passes while it runs: a training is
-        not interrupted (it may overshoot the deadline by its own length, seconds), but
-        its table is cached first, so the next search reads it.
+        cannot cover the training; the training counts against the search's time
+        budget and stops cleanly (the design is told in ``_training``'s docstring).
     """
     from eightlab.puzzle import statespace
 
@@ -253,24 +253,115 @@ def build_table(goal: Board, model: str, loss: str, training_size: int, seed: in
     if found is not None:
         prediction, seconds = found
     else:
-        deadline = build_deadline_now()  # set by the search harness around a search
-        if deadline is not None and perf_counter() > deadline:
-            raise BuildTimeout()
         kind = learnmodel.feature_kind(model, loss)
-        start, cpu = perf_counter(), process_time()
-        x_train = learnmodel.features(tiles[mask], goal, kind)
-        estimator = learnmodel.fit(x_train, distance[mask].astype(float), model, loss, int(seed), 9)
-        seconds = {"train": perf_counter() - start, "train_cpu": process_time() - cpu}
-        start = perf_counter()
-        prediction = learnmodel.predict(estimator, learnmodel.features(tiles, goal, kind))
-        seconds["predict"] = perf_counter() - start
+        with _training(key, disk) as progress:
+            start, cpu = perf_counter(), process_time()
+            x_train = learnmodel.features(tiles[mask], goal, kind)
+            estimator = learnmodel.fit(x_train, distance[mask].astype(float), model, loss,
+                                       int(seed), 9, progress)  # fmt: skip
+            seconds = {"train": perf_counter() - start, "train_cpu": process_time() - cpu}
+            start = perf_counter()
+            prediction = learnmodel.predict(estimator, learnmodel.features(tiles, goal, kind))
+            seconds["predict"] = perf_counter() - start
         if disk:
             learncache.save(key, prediction, seconds)
-        if deadline is not None and perf_counter() > deadline:
-            raise BuildTimeout()  # kept in the cache: the next search finds it
     return LearnedTable(goal, model, loss, int(training_size), int(seed), ranks, distance,
                         manhattan.astype(np.int16), prediction, mask, seconds["train"],
                         seconds["train_cpu"], seconds["predict"], found is not None)  # fmt: skip
+
+
+@contextmanager
+def _training(key: dict, disk: bool):
+    """Announce a training, show its progress, and hold it to the search's deadline.
+
+    The design: a training is part of the search that asked for it, so it counts
+    against that search's time budget (``max_seconds``, through
+    :func:`~eightlab.heuristics.base.build_deadline`).
+
+    * Before it starts, one line on standard error says what is trained, for which
+      goal, where it will be cached and how many steps (epochs or boosting iterations)
+      it takes; a tqdm bar on standard error (on a terminal) shows the steps.
+    * After the second step the time still needed is estimated from it (its seconds
+      times the steps left: the first step also pays for loading scikit-learn); off a
+      terminal, a line gives that estimate.
+    * Under a deadline, the training stops with :class:`BuildTimeout` at once when the
+      deadline has passed, after the second step when the estimate ends past it, and
+      after any step past it (a training past its last step is finished and cached,
+      and the search stops at its next look at the clock). The search then ends
+      ``budget_exceeded`` with reason "time budget (...)" naming the training, its
+      estimate and how to train it first: the same search without a time budget
+      (``python -m eightlab solve ...``), or :func:`learned_table`. Nothing
+      half-trained is cached.
+
+    Yields
+    ------
+    callable
+        The ``progress`` of :func:`~eightlab.heuristics.learned.model.fit`.
+    """
+    import sys
+
+    from tqdm.auto import tqdm
+
+    deadline = build_deadline_now()  # set by the search harness around a search
+    total = learnmodel.training_steps(key["model"], key["loss"])
+    where = learncache.path_of(key) if disk else None
+    estimator = learnmodel.hyperparameters(key["model"], key["loss"])["estimator"]
+    unit = "epoch" if estimator == "MLPRegressor" else "iteration"
+    what = (f"the learned heuristic's {estimator} ({key['loss']} loss, "
+            f"{key['training']:,} boards, seed {key['seed']}) for the 3x3 goal "
+            f"{key['goal'].format('digits')}")  # fmt: skip
+    if deadline is not None and perf_counter() > deadline:
+        raise BuildTimeout(f"{what} is not trained; {_train_first(key)}")
+    cached = f"cached in {where}" if where is not None else "not cached (the cache is off)"
+    print(f"eightlab: training {what}: {total} {unit}s, once ({cached})", file=sys.stderr,
+          flush=True)  # fmt: skip
+    bar = tqdm(total=total, desc="training", unit=unit, file=sys.stderr, disable=None,
+               leave=False)  # fmt: skip
+    started, done, first = perf_counter(), 0, None
+
+    def progress(steps: int) -> None:
+        nonlocal done, first
+        done += steps
+        bar.update(steps)
+        now = perf_counter()
+        if deadline is not None and now > deadline and done < total:
+            raise BuildTimeout(f"{what}: its training {_stopped(now - started, key)}")
+        if first is None:  # the first step also paid for loading scikit-learn
+            first = (now, done)
+            return
+        if first[1] == done - steps:  # the second step: estimate the rest from it
+            left = (now - first[0]) / (done - first[1]) * max(0, total - done)
+            if bar.disable:
+                print(f"eightlab: training: about {left:.0f} s left", file=sys.stderr,
+                      flush=True)  # fmt: skip
+            if deadline is not None and now + left > deadline:
+                raise BuildTimeout(
+                    f"{what}: its training needs about {now - started + left:.0f} s, "
+                    f"{deadline - started:.1f} s were left; {_train_first(key)}"
+                )
+
+    try:
+        yield progress
+    finally:
+        bar.close()
+
+
+def _stopped(seconds: float, key: dict) -> str:
+    return f"was stopped at the time budget after {seconds:.1f} s; {_train_first(key)}"
+
+
+def _train_first(key: dict) -> str:
+    """How to train a model ahead of a budgeted search."""
+    defaults = (key["model"], key["training"], key["seed"]) == (
+        DEFAULT_MODEL, DEFAULT_TRAINING_SIZE, DEFAULT_SEED)  # fmt: skip
+    goal = key["goal"].format("digits")
+    if defaults:
+        variant = next(v for v, loss in VARIANTS.items() if loss == key["loss"])
+        how = f"python -m eightlab solve {goal} --goal {goal} --heuristic {variant}"
+    else:
+        how = (f"eightlab.heuristics.learned.heuristic.learned_table(Board.parse({goal!r}), "
+               f"{key['model']!r}, {key['loss']!r}, {key['training']}, {key['seed']})")  # fmt: skip
+    return f"train it first with no time budget ({how}); it is then read from the cache"
 
 
 @cache

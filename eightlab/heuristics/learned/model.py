@@ -33,6 +33,7 @@ References
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import warnings
 
@@ -232,7 +233,27 @@ def _estimator(settings: dict, seed: int, size: int):
     )
 
 
-def fit(x: np.ndarray, y: np.ndarray, model: str, loss: str, seed: int, size: int):
+def training_steps(model: str, loss: str) -> int:
+    """The steps :func:`fit` reports to its ``progress``: the MLP's epochs, or the
+    boosting iterations, over every round of the ``penalty`` loss.
+
+    Parameters
+    ----------
+    model, loss : str
+        Keys of :data:`MODELS` and :data:`LOSSES`.
+
+    Returns
+    -------
+    int
+        Steps of one training (the MLP may stop a few epochs early).
+    """
+    settings = hyperparameters(model, loss)
+    rounds = settings.get("rounds", 0)
+    return settings["max_iter"] + rounds * settings.get("round_epochs", settings["max_iter"])
+
+
+def fit(x: np.ndarray, y: np.ndarray, model: str, loss: str, seed: int, size: int,
+        progress=None):  # fmt: skip
     """Train one model on features ``x`` (:func:`features`) and distances ``y`` (moves).
 
     Parameters
@@ -245,6 +266,10 @@ def fit(x: np.ndarray, y: np.ndarray, model: str, loss: str, seed: int, size: in
         Seeds the model's initial weights and its shuffles.
     size : int
         Cells of the board (to mark the categorical columns).
+    progress : callable, optional
+        ``progress(1)`` after every epoch of the MLP or iteration of the boosting
+        (:func:`training_steps` in all); an exception it raises stops the training.
+        Watching changes nothing of the model.
 
     Returns
     -------
@@ -262,13 +287,62 @@ def fit(x: np.ndarray, y: np.ndarray, model: str, loss: str, seed: int, size: in
 
     with threadpool_limits(limits=1), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # ConvergenceWarning: the epochs are fixed on purpose
-        estimator.fit(x, y)
+        with _watched(estimator, progress):
+            estimator.fit(x, y)
         if loss == "penalty":
-            estimator = _reweighted(estimator, settings, x, y, seed, size)
+            estimator = _reweighted(estimator, settings, x, y, seed, size, progress)
     return estimator
 
 
-def _reweighted(estimator, settings: dict, x, y, seed: int, size: int):
+@contextlib.contextmanager
+def _watched(estimator, progress):
+    """Within the block, ``progress(1)`` after each epoch or boosting iteration of
+    ``estimator.fit``: the MLP's per-epoch bookkeeping and the boosting's gradient (one
+    call per iteration) are wrapped on the instance, and unwrapped after."""
+    if progress is None:
+        yield
+        return
+    kind = type(estimator)
+    if hasattr(kind, "_update_no_improvement_count"):  # MLPRegressor: once per epoch
+        name = "_update_no_improvement_count"
+
+        def wrapped(*args, **kw):
+            getattr(kind, name)(estimator, *args, **kw)
+            progress(1)
+    else:  # HistGradientBoostingRegressor: its loss computes one gradient per iteration
+        name = "_get_loss"
+
+        def wrapped(*args, **kw):
+            return _TickingLoss(getattr(kind, name)(estimator, *args, **kw), progress)
+
+    setattr(estimator, name, wrapped)
+    try:
+        yield
+    finally:
+        delattr(estimator, name)
+        if isinstance(getattr(estimator, "_loss", None), _TickingLoss):
+            estimator._loss = estimator._loss.loss
+
+
+class _TickingLoss:
+    """A boosting loss that calls ``progress(1)`` on each gradient (one per iteration)."""
+
+    def __init__(self, loss, progress):
+        self.loss, self.progress = loss, progress
+
+    def __getattr__(self, name):
+        return getattr(self.loss, name)
+
+    def gradient(self, *args, **kw):
+        self.progress(1)
+        return self.loss.gradient(*args, **kw)
+
+    def gradient_hessian(self, *args, **kw):
+        self.progress(1)
+        return self.loss.gradient_hessian(*args, **kw)
+
+
+def _reweighted(estimator, settings: dict, x, y, seed: int, size: int, progress=None):
     """Asymmetric least squares: refit with overestimates weighted ``penalty`` times."""
     for _ in range(settings["rounds"]):
         weight = np.where(estimator.predict(x) > y, settings["penalty"], 1.0)
@@ -278,7 +352,8 @@ def _reweighted(estimator, settings: dict, x, y, seed: int, size: int):
                                  n_iter_no_change=settings["round_epochs"])  # fmt: skip
         else:
             estimator = _estimator(settings, seed, size)
-        estimator.fit(x, y, sample_weight=weight)
+        with _watched(estimator, progress):
+            estimator.fit(x, y, sample_weight=weight)
     return estimator
 
 

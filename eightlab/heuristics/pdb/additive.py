@@ -92,6 +92,7 @@ from eightlab.errors import EightlabError
 from eightlab.heuristics.base import BuildTimeout, Evaluator, build_deadline_now
 from eightlab.heuristics.pdb import cache as pdbcache
 from eightlab.heuristics.pdb.build import (
+    announce,
     build_table,
     derive_table,
     placements,
@@ -371,6 +372,8 @@ def _build(goal, partition, patterns, deadline, progress):
         )
     from tqdm.auto import tqdm
 
+    if progress:
+        announce(goal, partition, patterns, pdbcache.path_of(goal, partition))
     total = sum(placements(goal.size, len(p)) for p in patterns)
     bar = tqdm(total=total, desc=f"pdb {partition}", unit="entry", disable=not progress or None)
     started, tables = perf_counter(), []

@@ -47,6 +47,33 @@ UNREACHED = 255
 SLICE_WORDS = 1 << 14
 
 
+def announce(goal: Board, partition: str, patterns, where) -> None:
+    """Say on standard error, in one line, which databases are built and where they go.
+
+    Called before a build (:func:`build_table`'s progress is a tqdm bar on a terminal).
+
+    Parameters
+    ----------
+    goal : Board
+    partition : str
+        The partition's name (``6-6-3``).
+    patterns : sequence of sequence of int
+        Its groups of tiles.
+    where : pathlib.Path or None
+        The cache file, None when the cache is off.
+    """
+    import sys
+
+    entries = sum(placements(goal.size, len(p)) for p in patterns)
+    cached = f"cached in {where}" if where is not None else "not cached (the cache is off)"
+    print(
+        f"eightlab: building the {partition} pattern databases of the {goal.rows}x{goal.cols} "
+        f"goal {' '.join(map(str, goal.tiles))}: {entries:,} entries, once ({cached})",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 # ----------------------------------------------------------- readable reference
 def pattern_database(goal: Board, pattern, deadline: float | None = None) -> np.ndarray:
     """Costs of one pattern of tiles, by 0-1 breadth-first search over abstract states.
