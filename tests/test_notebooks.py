@@ -469,7 +469,7 @@ def test_ctrl_c_stops_the_run_with_one_line(tmp_path):
     _write_notebook(
         folder / "slow.ipynb",
         'output_dir = "."',
-        f"import pathlib, time\npathlib.Path({str(marker)!r}).touch()\ntime.sleep(60)",
+        f"import pathlib, time\npathlib.Path({str(marker)!r}).touch()\ntime.sleep(600)",
     )
     results = tmp_path / "results"
     command = [sys.executable, "-m", "eightlab", "run", "--notebooks", str(folder),
@@ -477,12 +477,12 @@ def test_ctrl_c_stops_the_run_with_one_line(tmp_path):
     # its own process group, as in a terminal, where Ctrl-C signals the whole group
     run = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 600  # a hang guard, not a verdict on speed
         while not marker.exists():  # the cell is running
             assert run.poll() is None and time.monotonic() < deadline
             time.sleep(0.1)
         os.killpg(run.pid, signal.SIGINT)
-        _, error = run.communicate(timeout=60)
+        _, error = run.communicate(timeout=600)
     finally:
         if run.poll() is None:
             run.kill()

@@ -87,13 +87,13 @@ def test_a_signal_leaves_no_folder_file_or_process(tmp_path, signum):
                "--results", str(results)]  # fmt: skip
     run = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 600  # a hang guard, not a verdict on speed
         while not marker.exists() or len(marker.read_text().split()) < 3:
             assert run.poll() is None and time.monotonic() < deadline
             time.sleep(0.1)
         kernel, child, connection = marker.read_text().split()
         os.kill(run.pid, signum)  # the runner alone, as `kill` or `timeout` do
-        _, error = run.communicate(timeout=60)
+        _, error = run.communicate(timeout=600)
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
@@ -102,7 +102,7 @@ def test_a_signal_leaves_no_folder_file_or_process(tmp_path, signum):
     assert f"eightlab: stopped by {signal.Signals(signum).name}" in error
     assert "Traceback" not in error
     assert list(results.iterdir()) == []  # no .tmp- folder, no lock file
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 600
     while (_alive(int(kernel)) or _alive(int(child))) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(int(kernel)), "the kernel is still running"
@@ -492,13 +492,17 @@ def test_the_plan_holds_the_command_that_reruns_it():
     ]  # fmt: skip
 
 
-def test_a_scheduler_address_is_checked_before_connecting():
+def test_a_scheduler_address_is_checked_before_connecting(monkeypatch):
+    import distributed
+
     from eightlab.experiments.cluster import execute_tasks
 
-    started = time.perf_counter()
+    def no_connection(*args, **kwargs):
+        raise AssertionError("a connection was tried")
+
+    monkeypatch.setattr(distributed, "Client", no_connection)  # no wait for a connection
     with pytest.raises(EightlabError, match="port 99999"):
         execute_tasks(print, [("a", 1)], scheduler="tcp://127.0.0.1:99999", on_row=print)
-    assert time.perf_counter() - started < 5  # no 30 s wait for a connection
 
 
 def test_a_truncated_failed_notebook_is_not_kept(tmp_path, monkeypatch):
