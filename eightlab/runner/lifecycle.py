@@ -280,7 +280,8 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
     declared = declared_parameters(path) if path.exists() else {}
     # papermill's injected-parameters cell, if this kernel ran one (its own history)
     cell = next((c for c in namespace.get("In", []) if c.startswith("# Parameters\n")), None)
-    _refuse_unknown(name, declared, _assigned(cell or ""))
+    if declared:  # a notebook not found (an installed eightlab) names none to compare with
+        _refuse_unknown(name, declared, _assigned(cell or ""))
     names = [k for k in declared if k != OUTPUT_PARAMETER and k in namespace]
     values = check_values(name, declared, {k: namespace[k] for k in names})
     namespace.update(values)
