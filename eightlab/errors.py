@@ -9,7 +9,15 @@ from __future__ import annotations
 
 
 class EightlabError(ValueError):
-    """Base class of every error eightlab raises for bad input."""
+    """Base class of every error eightlab raises for bad input.
+
+    In IPython (JupyterLab, a papermill kernel) it shows as its one line, without a
+    traceback: IPython asks an exception for ``_render_traceback_()`` first.
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        """The lines IPython shows for this error: ``NAME: message``, no frames."""
+        return [f"{type(self).__name__}: {self}"]
 
 
 class BoardError(EightlabError):

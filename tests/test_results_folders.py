@@ -210,10 +210,12 @@ def test_a_tutorial_run_by_papermill_into_an_impossible_folder_fails_in_one_line
     done = subprocess.run(command, cwd=tmp_path, env=environment, capture_output=True,
                           text=True, timeout=600)  # fmt: skip
     assert done.returncode != 0
-    assert "EightlabError: cannot write into output folder" in done.stderr
+    line = f"EightlabError: results folder {str(tmp_path / 'file')!r} exists and is not a folder"
+    assert line in done.stderr
     executed = nbformat.read(tmp_path / "out.ipynb", as_version=4)
     (error,) = [o for c in executed.cells for o in c.get("outputs", []) if o.output_type == "error"]
-    assert len(error.traceback) == 1  # the one line, no frames
+    assert error.traceback == [line]  # the one line, no frames, in the cell after the parameters
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "out.ipynb"]
 
 
 def test_papermill_runs_into_a_new_folder_say_where_and_replace_only_their_own(tmp_path):

@@ -23,7 +23,10 @@ def add_parser(commands) -> None:
     run.add_argument("--only", action="append", metavar="NAME", default=None,
                      help="run only this notebook (repeatable), by file name without .ipynb")  # fmt: skip
     run.add_argument("-p", "--parameter", nargs=2, action="append", metavar=("NAME", "VALUE"),
-                     default=[], help="override a parameter, as papermill -p does")  # fmt: skip
+                     default=[], help="override a parameter, as papermill -p does; only the "
+                     "notebooks that have that parameter run (with --only: those named that "
+                     "have it); the results go to results/NAME--custom-HASH (--results DIR "
+                     "for another folder)")  # fmt: skip
     run.add_argument("--preset", default=None, metavar="NAME", help=_preset_help)
     run.add_argument("--notebooks", default=None, metavar="DIR",
                      help="default: notebooks/ of the checkout, from any working directory")  # fmt: skip

@@ -101,7 +101,6 @@ def output_folder(name: str, output_dir: str = "") -> Path:
     folder = Path(output_dir) if output_dir else results_root() / f"{name}--interactive"
     if (folder / PROVENANCE).exists():
         folder = results_root() / f"{name}--interactive"
-    short_errors()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         probe = folder / f".eightlab-write-check-{os.getpid()}"
@@ -111,21 +110,3 @@ def output_folder(name: str, output_dir: str = "") -> Path:
         reason = error.strerror or str(error)
         raise EightlabError(f"cannot write into output folder {str(folder)!r}: {reason}") from None
     return folder
-
-
-def short_errors() -> None:
-    """Show an EightlabError raised in a cell as its one line (no traceback)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return
-    shell = get_ipython()
-    if shell is None:
-        return
-
-    def one_line(self, kind, value, tb, tb_offset=None):
-        line = [f"{kind.__name__}: {value}"]  # shown, and sent to papermill, as the traceback
-        self._showtraceback(kind, value, line)
-        return line
-
-    shell.set_custom_exc((EightlabError,), one_line)

@@ -35,13 +35,17 @@ from eightlab.experiments.folders import (
     foreign_files,
     notebooks_root,
     results_root,
-    short_errors,
     written_files,
 )
 from eightlab.files import readable_mode
+from eightlab.runner.parameters import OUTPUT_PARAMETER
 
 #: The ending of the resumable partial tables a notebook writes.
 PARTIAL_SUFFIX = ".partial.csv"
+
+#: The file that marks a run's temporary folder (JSON: the results folder it becomes);
+#: removed when the folder is swapped in.
+TEMPORARY_MARK = ".eightlab-temporary"
 
 
 class Interrupted(KeyboardInterrupt):
@@ -199,6 +203,8 @@ class Run:
             self._lock.enter_context(lock_results(parent, elsewhere))  # until finish/abandon
         self.temporary = Path(tempfile.mkdtemp(prefix=f".tmp-{self.folder.name}-", dir=parent))
         os.chmod(self.temporary, readable_mode(directory=True))  # mkdtemp gives 0700
+        mark = {"folder": self.folder.name, "notebook": self.notebook, "pid": os.getpid()}
+        (self.temporary / TEMPORARY_MARK).write_text(json.dumps(mark) + "\n")
         _adopt_partials(parent, self.folder.name, self.kept, self.temporary)
         self._started, self._clock = datetime.now(UTC), time.perf_counter()
         return self.temporary
@@ -217,6 +223,7 @@ class Run:
             if Path(executed).resolve() != copy.resolve():
                 shutil.copyfile(executed, copy)
             steady_notebook(copy)
+            portable_notebook(copy, self.working_directory or self._cwd)
             write_html(copy, self.temporary / f"{self.notebook}.html")
         self.seconds = time.perf_counter() - self._clock
         (self.temporary / ".progress").unlink(missing_ok=True)
@@ -226,6 +233,7 @@ class Run:
             path.unlink()  # empty, or shorter than the one kept
         provenance = record(self, self._started, self.seconds)
         (self.temporary / NOTES).unlink(missing_ok=True)
+        (self.temporary / TEMPORARY_MARK).unlink(missing_ok=True)
         provenance["files"] = written_files(self.temporary)  # what a rerun may replace
         write_provenance(self.temporary, provenance)
         os.chdir(self._cwd)
@@ -262,19 +270,21 @@ class Run:
 def begin(name: str, namespace: dict, notebook=None) -> Run:
     """Check a notebook's parameters (``namespace`` is its ``globals()``; the checked values
     are written back) and start its run; ``notebook`` defaults to ``notebooks/NAME.ipynb``.
-    Raises :class:`EightlabError` in one line naming a parameter that does not fit, or a
-    results folder another run is writing into."""
-    from eightlab.runner.parameters import OUTPUT_PARAMETER, declared_parameters, default_value
+    Raises :class:`EightlabError` in one line naming a parameter that does not fit or that
+    the notebook does not have (papermill only warns), or a results folder another run
+    is writing into."""
+    from eightlab.runner.parameters import declared_parameters, default_value, parse_value
     from eightlab.runner.specs import check_values
 
-    short_errors()
     path = Path(notebook) if notebook is not None else notebooks_root() / f"{name}.ipynb"
     declared = declared_parameters(path) if path.exists() else {}
+    # papermill's injected-parameters cell, if this kernel ran one (its own history)
+    cell = next((c for c in namespace.get("In", []) if c.startswith("# Parameters\n")), None)
+    if declared:  # a notebook not found (an installed eightlab) names none to compare with
+        _refuse_unknown(name, declared, _assigned(cell or ""))
     names = [k for k in declared if k != OUTPUT_PARAMETER and k in namespace]
     values = check_values(name, declared, {k: namespace[k] for k in names})
     namespace.update(values)
-    # papermill's injected-parameters cell, if this kernel ran one (its own history)
-    cell = next((c for c in namespace.get("In", []) if c.startswith("# Parameters\n")), None)
     mode = "papermill" if cell else "interactive"
     mode = "runner" if os.environ.get(RUNNER_VARIABLE) else mode
     output_dir = namespace.get(OUTPUT_PARAMETER, "")
@@ -288,7 +298,10 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
     parameters.update(values, **{OUTPUT_PARAMETER: str(folder)})
     command = ["papermill", namespace.get("PAPERMILL_INPUT_PATH", str(path)), output or "OUT.ipynb"]
     for key, value in injected.items():
-        command += ["-p", key, value if isinstance(value, str) else json.dumps(value)]
+        text = value if isinstance(value, str) else json.dumps(value)
+        # -p would read 012345678 as a number: papermill's -r keeps the text
+        raw = isinstance(value, str) and not isinstance(parse_value(value), str)
+        command += ["-r" if raw else "-p", key, text]
     run = Run(name, path, folder, parameters, injected, command=command, mode=mode,
               working_directory=os.getcwd())  # fmt: skip
     if mode == "papermill":
@@ -298,7 +311,83 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
         os.chdir(run.start())
         namespace[OUTPUT_PARAMETER] = "."
         atexit.register(run.abandon)
+        _abandon_when_orphaned(run)
     return run
+
+
+def _refuse_unknown(notebook: str, declared: dict, injected) -> None:
+    """Refuse a name papermill injected that the notebook does not declare (papermill only
+    warns, and the notebook would run with its defaults)."""
+    for key in injected:
+        if key not in declared and not key.startswith("PAPERMILL_"):
+            names = ", ".join(k for k in declared if k != OUTPUT_PARAMETER) or "(none)"
+            raise EightlabError(f"{notebook} has no parameter {key!r}; its parameters: {names}")
+
+
+def _abandon_when_orphaned(run: Run) -> None:
+    """Remove ``run``'s temporary folder (keeping its partial tables) when papermill dies.
+
+    papermill killed (SIGTERM, SIGKILL) leaves its kernel behind, and ipykernel's parent
+    poller ends it with ``os._exit``, which runs no atexit function: the poller's
+    ``os._exit`` is wrapped so that it abandons the run first.
+    """
+    try:
+        from ipykernel import parentpoller
+    except ImportError:
+        return
+    real = parentpoller.os
+
+    class ExitAfterAbandon:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        @staticmethod
+        def _exit(status):
+            with suppress(Exception):
+                run.abandon()
+            real._exit(status)
+
+    parentpoller.os = ExitAfterAbandon()
+
+
+def portable_notebook(path, working_directory=None) -> None:
+    """Rewrite an executed notebook so that a rerun elsewhere changes it only where it shows
+    times: papermill's ``input_path`` and ``output_path`` relative to the checkout (or to
+    ``working_directory``, else the bare file name), and no widget state (its model ids
+    are random, and the offline copies show no live widget)."""
+    from eightlab.files import atomic_write
+    from eightlab.runner.html import WIDGET_VIEW
+
+    path = Path(path)
+    try:
+        document = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return
+    document.get("metadata", {}).pop("widgets", None)
+    papermill = document.get("metadata", {}).get("papermill", {})
+    for key in ("input_path", "output_path"):
+        if papermill.get(key):
+            papermill[key] = _portable_path(papermill[key], working_directory)
+    for cell in document.get("cells", []):
+        outputs = cell.get("outputs", [])
+        for output in outputs:
+            output.get("data", {}).pop(WIDGET_VIEW, None)
+        cell_outputs = [o for o in outputs if "data" not in o or o["data"]]
+        if len(cell_outputs) != len(outputs):
+            cell["outputs"] = cell_outputs
+    atomic_write(path, json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def _portable_path(text: str, working_directory=None) -> str:
+    """``text`` relative to the checkout or ``working_directory`` holding it, else its name."""
+    from eightlab.experiments.folders import repository_root
+
+    where = Path(text)
+    for base in (repository_root(), working_directory):
+        if base is not None and where.is_absolute():
+            with suppress(ValueError):
+                return where.resolve().relative_to(Path(base).resolve()).as_posix()
+    return where.as_posix() if not where.is_absolute() else where.name
 
 
 def _assigned(source: str) -> list[str]:
@@ -319,16 +408,24 @@ def _adopt_partials(results: Path, folder: str, kept: Path, temporary: Path) -> 
     From ``FOLDER.partial/`` and from stale ``.tmp-FOLDER-*`` folders (left by SIGKILL;
     this run holds the lock, so none is running), which are then removed.
     """
-    for stale in results.glob(f".tmp-{folder}-*"):
-        if stale == temporary or not stale.is_dir():
-            continue
-        if "-" in stale.name[len(f".tmp-{folder}-") :]:
-            continue  # another folder whose name starts like this one (mkdtemp adds no -)
+    for stale in (p for p in results.iterdir() if p != temporary and p.is_dir()):
+        if temporary_of(stale) != folder:
+            continue  # no run's, or another folder's
         _keep_partials(stale, kept)
         shutil.rmtree(stale, ignore_errors=True)
     if kept.is_dir():
         for path in kept.glob(f"*{PARTIAL_SUFFIX}"):
             shutil.copy2(path, temporary / path.name)
+
+
+def temporary_of(folder: Path) -> str | None:
+    """The name of the results folder whose run left the temporary ``folder`` (by its
+    :data:`TEMPORARY_MARK`), or None for a folder that is no run's temporary one."""
+    try:
+        mark = json.loads((folder / TEMPORARY_MARK).read_text())
+    except (OSError, ValueError):
+        return None
+    return mark.get("folder") if isinstance(mark, dict) else None
 
 
 def _keep_partials(folder: Path, kept: Path) -> None:

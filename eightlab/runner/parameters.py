@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 from contextlib import suppress
+from pathlib import Path
 
 from eightlab.errors import EightlabError
 
@@ -104,22 +105,53 @@ def _papermill_value(text: str):
 
 def declared_parameters(path) -> dict[str, dict]:
     """``name -> {"type", "default", "help"}`` of a notebook's cell tagged ``parameters``: the
-    type name of the default value, or papermill's inferred one when it is no literal or
-    None (``sample_size: int | None = None`` is an int parameter that also takes None)."""
-    import papermill
+    type name of the default value, or the annotation's when it is no literal or None
+    (``sample_size: int | None = None`` is an int parameter that also takes None).
 
-    found = papermill.inspect_notebook(str(path))
+    Read as papermill's ``inspect_notebook`` reads it (a test checks they agree), without
+    importing papermill, so a notebook's first cell stays quick in JupyterLab.
+    """
+    import json
+
+    cells = json.loads(Path(path).read_text(encoding="utf-8")).get("cells", [])
+    tagged = [c for c in cells if "parameters" in c.get("metadata", {}).get("tags", [])]
+    source = "".join(tagged[0]["source"]) if tagged else ""
     declared = {}
-    for name, info in found.items():
-        source = info.get("default")
+    for name, annotation, text, comment in _assignments(source):
         try:
-            kind = type(ast.literal_eval(source)).__name__
+            kind = type(ast.literal_eval(text)).__name__
         except (ValueError, SyntaxError, TypeError):
-            kind = info.get("inferred_type_name")
+            kind = annotation
         if kind == "NoneType":  # ``x: int | None = None``: the annotation says what else
-            kind = _optional_type(info.get("inferred_type_name")) or kind
-        declared[name] = {"type": kind, "default": source, "help": info.get("help", "")}
+            kind = _optional_type(annotation) or kind
+        declared[name] = {"type": kind, "default": text, "help": comment}
     return declared
+
+
+def _assignments(source: str) -> list[tuple]:
+    """``(name, annotation, default text, help)`` of each top-level assignment of a cell."""
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, annotation = node.target, ast.get_source_segment(source, node.annotation)
+            if isinstance(node.annotation, ast.Constant):  # ``x: "Optional[int]" = None``
+                annotation = str(node.annotation.value)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, annotation = node.targets[0], None
+        else:
+            continue
+        if not isinstance(target, ast.Name):
+            continue
+        # papermill's flattening: each line of a long default stripped, then joined
+        text = "".join(
+            part.strip() for part in ast.get_source_segment(source, node.value).splitlines()
+        )
+        last = lines[node.end_lineno - 1][node.end_col_offset :]
+        comment = last.split("#", 1)[1].strip() if "#" in last else ""
+        found.append((target.id, annotation, text, comment))
+    return found
 
 
 def _optional_type(annotation) -> str | None:

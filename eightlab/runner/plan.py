@@ -80,8 +80,8 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
     UnknownNameError
         For an ``only`` name that is no notebook, or an unknown preset.
     EightlabError
-        For a notebook folder without notebooks, a parameter that none of the selected
-        notebooks declares, or a value that does not fit a parameter's type or range.
+        For a notebook folder without notebooks, ``output_dir`` (``--results`` says where),
+        a parameter that none of the selected notebooks declares, or a value that does not fit a parameter's type or range.
     """
     paths = discover(notebooks_dir)
     if not paths:
@@ -111,6 +111,11 @@ def plan_runs(only=None, parameters=None, preset=None, notebooks_dir="notebooks"
             raise EightlabError(f"preset {preset!r} runs {notebook!r}, which --only excludes")
         selected = [by_name[notebook]]
     raw = dict(parameters or {})
+    if OUTPUT_PARAMETER in raw:
+        raise EightlabError(
+            f"parameter {OUTPUT_PARAMETER!r} is set by eightlab run (results/NAME...); "
+            "give the folder that holds the runs with --results DIR"
+        )
     declared = {p.stem: declared_parameters(p) for p in selected}
     known = {name for params in declared.values() for name in params} - {OUTPUT_PARAMETER}
     unknown = [name for name in raw if name not in known]

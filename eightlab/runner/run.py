@@ -50,7 +50,8 @@ def run_notebooks(only=None, parameters=None, preset=None, notebooks_dir=None, r
     the folders default to ``notebooks/`` and ``results/`` of the checkout; ``progress``
     shows bars; ``echo`` receives the one-line messages (default: standard error). Raises
     an :class:`EightlabError` before anything runs on a plan or results folder that does
-    not check out (one holding files eightlab did not write among them), and leaves
+    not check out (one holding files eightlab did not write among them) or a Dask
+    scheduler that does not answer or fit, and leaves
     nothing behind on Ctrl-C, SIGTERM or SIGHUP."""
     from tqdm import tqdm
 
@@ -59,6 +60,7 @@ def run_notebooks(only=None, parameters=None, preset=None, notebooks_dir=None, r
     plans = plan_runs(only, dict(parameters or {}), preset, notebooks_dir)
     for plan in plans:  # nothing of the user's is replaced, before any kernel
         check_replaceable(results / plan.folder)
+    check_schedulers(plans)
     prepare_results(results)
     context = static_provenance(Path(notebooks_dir), results)
     say = echo or (lambda text: (tqdm.write if progress else print)(text, file=sys.stderr))
@@ -72,6 +74,25 @@ def run_notebooks(only=None, parameters=None, preset=None, notebooks_dir=None, r
                 else run.error)  # fmt: skip
         bar.close()
     return records
+
+
+def check_schedulers(plans) -> None:
+    """Connect once to each Dask scheduler the plans name (a parameter whose rule takes an
+    address), so that one that does not answer or fit is refused in one line before any
+    kernel starts (:func:`~eightlab.experiments.cluster.check_scheduler`)."""
+    from eightlab.runner.specs import spec_of
+
+    addresses = {
+        plan.parameters[name]
+        for plan in plans
+        for name, rule in spec_of(plan.name).rules.items()
+        if rule.address and plan.parameters.get(name)
+    }
+    if addresses:
+        from eightlab.experiments.cluster import check_scheduler
+
+        for address in sorted(addresses):
+            check_scheduler(address)
 
 
 def run_one(plan, results: Path, preset, context: dict, progress: bool = False) -> Run:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 
 from eightlab.errors import EightlabError
 from eightlab.runner.parameters import default_value, parse_value
@@ -27,8 +28,10 @@ class Rule:
     item, for a list);
     ``registry`` (``"algorithms"`` or ``"heuristics"``) asks for registered names (a
     heuristic also defined on the experiment's board size); ``board`` for a board of that
-    size (text, or an int as papermill's ``-p goal 123804765`` passes it); ``address``
-    for a Dask scheduler address or nothing. ``why`` is said when a value is refused.
+    size (text, or an int as papermill's ``-p goal 123804765`` passes it, with every
+    digit); ``depth`` for exact distances, at most the largest distance from the
+    notebook's ``goal`` (:func:`largest_distance`); ``address`` for a Dask scheduler
+    address or nothing. ``why`` is said when a value is refused.
     """
 
     low: float | None = None
@@ -40,6 +43,7 @@ class Rule:
     choices: tuple = ()
     registry: str | None = None
     board: bool = False
+    depth: bool = False
     address: bool = False
     why: str = ""
 
@@ -58,8 +62,8 @@ _COUNT = "there would be no instances to run"
 _DEPTH_WHY = "no board of the 8-puzzle is farther from its goal"
 SEED = Rule(low=0, high=2**32 - 1, why="numpy seeds are 0 to 2**32 - 1")
 STYLE = Rule(choices=("notebook", "slides", "paper"))
-DEPTH = Rule(low=0, high=MAX_DEPTH_3X3, why=_DEPTH_WHY)
-DEPTHS = Rule(low=0, high=MAX_DEPTH_3X3, items=True, max_items=32, why=_COUNT)
+DEPTH = Rule(low=0, high=MAX_DEPTH_3X3, depth=True, why=_DEPTH_WHY)
+DEPTHS = Rule(low=0, high=MAX_DEPTH_3X3, items=True, max_items=32, depth=True, why=_COUNT)
 PER_DEPTH = Rule(low=1, high=1000, why=_COUNT)
 MAX_NODES = Rule(low=1, none=True, why="a budget; None for no budget")
 MAX_SECONDS = Rule(low=1e-3, high=86_400, none=True, why="a budget; None for no budget")
@@ -170,7 +174,7 @@ def check_values(notebook: str, declared: dict, given: dict, typed: dict | None 
     ``declared`` is :func:`~eightlab.runner.parameters.declared_parameters`; a string is
     read as papermill's ``-p`` reads it, ``typed`` holds the text each value was typed as.
     Lists come back read from their text, an int for a float parameter a float, a board
-    given as an int its text (``012345678``). Raises :class:`EightlabError` in one line
+    given as an int of every digit its text. Raises :class:`EightlabError` in one line
     naming the parameter and the notebook."""
     spec, typed = spec_of(notebook), typed or {}
     checked = {}
@@ -196,6 +200,8 @@ def check_values(notebook: str, declared: dict, given: dict, typed: dict | None 
             checked.update({name: address} if name in checked else {})
         if rule.registry == "heuristics" and spec.shape and value is not None:
             _check_shapes(notebook, name, [value] if isinstance(value, str) else value, spec.shape)
+    if spec.shape == (3, 3) and "goal" in boards:
+        _check_depths(notebook, spec, values, boards["goal"])
     for start, goal in spec.pairs:
         from eightlab.puzzle.solvability import is_solvable
 
@@ -279,10 +285,39 @@ def _check_rule(where: str, value, rule: Rule, shown: str) -> None:
         _check_names(where, [value] if isinstance(value, str) else value, rule.registry)
 
 
+@cache
+def largest_distance(goal) -> int:
+    """The most moves any 8-puzzle board needs to reach ``goal`` (a 3x3
+    :class:`~eightlab.puzzle.board.Board`), read off its exact distance table
+    (:func:`eightlab.puzzle.statespace.distance_table`); cached."""
+    from eightlab.puzzle import statespace
+
+    return int(statespace.distance_table(goal).max())
+
+
+def _check_depths(notebook: str, spec: Experiment, values: dict, goal) -> None:
+    """Refuse a depth no board has from ``goal`` (31 moves is the most for some goals only)."""
+    for name, rule in spec.rules.items():
+        value = values.get(name)
+        depths = value if isinstance(value, (list, tuple)) else [value]
+        if not rule.depth or value is None:
+            continue
+        for depth in (d for d in depths if _is_int(d) and d > largest_distance(goal)):
+            raise EightlabError(
+                f"parameter {name!r} of {notebook}: no board is {depth} moves from the goal "
+                f"{goal.format('digits')}; its distances run from 0 to {largest_distance(goal)}"
+            )
+
+
 def _board(notebook: str, name: str, value, shape):
     from eightlab.puzzle.board import as_board
 
     label = f"parameter {name!r} of {notebook}"
+    if _is_int(value) and math.isqrt(len(str(value))) ** 2 != len(str(value)):
+        raise EightlabError(
+            f"{label} was given as the number {value}, which cannot say whether a leading 0 "
+            f"was dropped; give the board as text with papermill's -r: -r {name} {value}"
+        )
     try:  # an int is read as its digits, one lost leading zero restored
         board = as_board(value if _is_int(value) else str(value))
     except EightlabError as error:
