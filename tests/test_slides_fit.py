@@ -227,3 +227,49 @@ def test_every_figure_speaks_the_one_encoding():
 
 def test_no_algorithm_takes_the_ink_of_heuristics():
     assert INK not in {algorithm_color(name) for name in ALGORITHMS}
+
+
+# ------------------------------------------------------------------- one copy of each
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def _figure_cells():
+    """``(notebook, figure, source)`` of every cell that saves a figure of plot (in the
+    notebook whose results folder holds the figure's table)."""
+    import json
+    import re
+
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            source = "".join(cell["source"])
+            for name in re.findall(r"save_figure\(\s*fig,\s*out,\s*\"(\w+)\"", source):
+                if name in FIGURES and TABLES[name].startswith(path.stem + "/"):
+                    yield path.name, name, source
+
+
+def test_a_notebook_draws_a_figure_of_plot_with_the_function_plot_calls():
+    cells = list(_figure_cells())
+    drawn = {name for _, name, _ in cells}
+    assert {"expanded_by_heuristic", "ratio_to_bound", "g_cost_grid"} <= drawn
+    assert {"overestimates_by_distance", "astar_by_depth", "fifteen_walks"} <= drawn
+    for notebook, name, source in cells:  # no second copy of the drawing in the cell
+        assert "subplots(" not in source and ".plot(" not in source, (notebook, name)
+
+
+def test_tutorial_02s_panels_fit_a_slide_and_keep_bfs_cantor_grey():
+    from eightlab.experiments.grid import SUMMARY_METRICS, summary_table
+
+    runs = read_table(RESULTS / "02_uninformed_search/uninformed_runs.csv")
+    summary = summary_table(runs, metrics=SUMMARY_METRICS + ("max_frontier",))
+    panels = [
+        ("expanded", "nodes expanded (median)", "work"),
+        ("max_frontier", "largest frontier (median; path length for IDDFS)", "frontier"),
+        ("max_stored", "boards held in memory at once (median)", "memory"),
+        ("wall_seconds", "wall-clock seconds (median)", "time"),
+    ]
+    fig = plots.panels_by_depth(summary, panels)
+    assert not slide_problems(fig)
+    colours = {label: mcolors.to_hex(h.get_color()) for label, h in legend_entries(fig)
+               if isinstance(h, Line2D)}  # fmt: skip
+    assert colours["BFS (Cantor table)"] == algorithm_color("bfs-cantor")  # not IDDFS's orange
+    assert colours["IDDFS"] == algorithm_color("iddfs")

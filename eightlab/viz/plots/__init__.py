@@ -18,7 +18,8 @@ encoding (:mod:`~eightlab.viz.plots.encoding`): an algorithm has one colour
   and :func:`figure_legend`.
 * :mod:`~eightlab.viz.plots.search`: :func:`nodes_by_depth`, :func:`runtime_by_depth`
   (faceted by family), :func:`branching_factor_by_depth`, :func:`memory_by_depth`,
-  :func:`paired_expansions`, :func:`expanded_by_heuristic` (README's figure).
+  :func:`paired_expansions`, :func:`expanded_by_heuristic` (README's figure),
+  :func:`panels_by_depth` (several medians, a panel each).
 * :mod:`~eightlab.viz.plots.bidirectional`: the bidirectional experiment's
   :func:`~eightlab.viz.plots.bidirectional.ratio_to_bound` and
   :func:`~eightlab.viz.plots.bidirectional.g_cost_grid`.
@@ -57,6 +58,7 @@ from eightlab.viz.plots.search import (
     memory_by_depth,
     nodes_by_depth,
     paired_expansions,
+    panels_by_depth,
     runtime_by_depth,
 )
 from eightlab.viz.plots.style import (
@@ -119,6 +121,7 @@ __all__ = [
     "nodes_by_depth",
     "overestimate_bar",
     "paired_expansions",
+    "panels_by_depth",
     "plot_by_depth",
     "run_label",
     "runtime_by_depth",

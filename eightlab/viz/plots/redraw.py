@@ -210,7 +210,7 @@ def read_table(path):
         reason = getattr(error, "strerror", None) or str(error).splitlines()[0]
         raise EightlabError(f"cannot read {quote(str(path))} as a table: {reason}") from None
     if "heuristic" in table:
-        table["heuristic"] = table["heuristic"].fillna("").astype(str)
+        table["heuristic"] = table["heuristic"].astype(object).fillna("").astype(str)
     if not timings.exists():
         table.attrs["timings"] = timings.name  # named when a column of seconds is missing
     return table

@@ -408,3 +408,48 @@ def _heuristic_finding(summary, algorithm: str) -> str:
         f"{medians.max() / medians.min():,.0f}x fewer nodes with {medians.idxmin()} than with "
         f"{medians.idxmax()}{per}"
     )
+
+
+def _label_size() -> float:
+    """Points of the axis labels in the current style."""
+    from matplotlib.font_manager import FontProperties
+
+    return FontProperties(size=plt.rcParams["axes.labelsize"]).get_size_in_points()
+
+
+def panels_by_depth(summary, panels, ncols: int = 2):
+    """Several medians against depth, one panel each (log scale), one legend below them.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        A :func:`~eightlab.analysis.summaries.summary_table`.
+    panels : sequence of (str, str, str)
+        ``(metric, y label with its unit, panel title)`` per panel, in reading order.
+    ncols : int
+        Panels per row.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The depth axis is labelled under the bottom row only; the y labels are wrapped
+        to their panel's height.
+    """
+    rows = -(-len(panels) // ncols)
+    fig, axes = plt.subplots(
+        rows, ncols, figsize=figure_size("wide", rows=rows), squeeze=False, layout="constrained"
+    )
+    height = fig.get_figheight() / rows
+    for k, (ax, (metric, label, title)) in enumerate(zip(axes.flat, panels, strict=False)):
+        plot_by_depth(
+            summary, metric, fit_text(label, 0.7 * height, _label_size()), ax=ax, log=True,
+            title=title, legend=False,
+        )  # fmt: skip
+        if k < len(panels) - ncols:
+            ax.set_xlabel("")
+        else:
+            ax.set_xlabel(_DEPTH_LABEL)
+    for ax in axes.flat[len(panels) :]:
+        ax.set_visible(False)
+    figure_legend(fig, [ax for ax in axes.flat if ax.get_visible()], ncols=_legend_columns(fig))
+    return fig
