@@ -14,9 +14,9 @@ figure (or slide) to the next:
 * a figure of **heuristics alone** (no search: h against h*, overestimates) draws every
   heuristic in :data:`INK`, a colour no algorithm has, with its line style and marker.
 
-The display name of an algorithm is its registry label (:func:`display_name`:
-``"A*"``), that of a heuristic its registry name (``"manhattan"``);
-:func:`~eightlab.search.registry.run_label` joins them (``"A* (manhattan)"``).
+The display name of an algorithm is its registry label (``"A*"``), that of a heuristic
+its registry name (``"manhattan"``); :func:`~eightlab.search.registry.run_label` gives
+both and joins them (``"A* (manhattan)"``), in every figure.
 
 Rules the tests check: every registered algorithm has an entry in
 :data:`ALGORITHM_COLORS` and no two entries share a colour, nor take :data:`INK` or
@@ -93,24 +93,6 @@ INK = "#505050"
 
 #: Style of a name that is in neither table: light grey, so that it shows as unknown.
 UNKNOWN = {"linestyle": "-", "marker": "o", "color": "#c8c8c8"}
-
-
-def display_name(algorithm: str) -> str:
-    """The name of an algorithm in every figure: its registry label (``"A*"``).
-
-    Parameters
-    ----------
-    algorithm : str
-        A registry name; an unknown name is shown as it is.
-
-    Returns
-    -------
-    str
-        The label of :data:`eightlab.search.ALGORITHMS`.
-    """
-    from eightlab.search import run_label
-
-    return run_label(algorithm, None)
 
 
 def _known(name: str, table: dict) -> str | None:
