@@ -225,6 +225,10 @@ def test_bad_plot_input_is_one_line_and_exit_2(runs_csv, korf_csv, tmp_path, cap
         capsys, runs_csv, "--figure", "nodes_by_depth", "-o", tmp_path / "x.gif"
     )
     assert "needs a table" in _fails(capsys, "--figure", "nodes_by_depth")
+    alone = tmp_path / "alone.csv"  # a runs table without its NAME.timings.csv beside it
+    pd.read_csv(runs_csv).drop(columns=["wall_seconds", "cpu_seconds"]).to_csv(alone, index=False)
+    refusal = _fails(capsys, alone, "--figure", "runtime_by_depth", "-o", out)
+    assert "'wall_seconds'" in refusal and "'alone.timings.csv'" in refusal
     assert not out.exists()
 
 
