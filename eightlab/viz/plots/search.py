@@ -341,7 +341,7 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
         fit_text(
             f"{name(y)} needs fewer nodes on {fewer} of {len(a)} boards\n"
             f"(median {ratio:,.1f}x fewer; below the dashed line = fewer)",
-            min(width, 1.1 * height),
+            0.85 * width if current_style() == "slides" else width,
         )
     )
     return fig
