@@ -62,10 +62,6 @@ PALETTE_WIDE = (
     )
 )
 
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "p", "h")
-
-LINESTYLES = ("-", "--", "-.", ":")
-
 #: The settings every style shares: TrueType (Type 42) fonts in PDF and PostScript, which
 #: journals' submission checks accept (Type 3 they reject), and text kept as text in SVG.
 _COMMON = {
@@ -135,20 +131,6 @@ STYLE = STYLES["notebook"]["rc"]
 #: Legend title of the charts of medians, and the legend entry of their bands.
 MEDIAN_TITLE = "median over the boards at each depth"
 BAND_LABEL = "interquartile range\n(25th to 75th percentile)"
-
-
-def _cycle_style(k: int) -> dict:
-    """Colour, marker and line style of the k-th line of a chart.
-
-    The first 12 lines differ in colour and in marker; after that the line style
-    changes too, so that the style is unique for k < 48.
-    """
-    turn = k // len(PALETTE_WIDE)
-    return {
-        "color": PALETTE_WIDE[k % len(PALETTE_WIDE)],
-        "marker": MARKERS[(k + 5 * turn) % len(MARKERS)],
-        "linestyle": LINESTYLES[turn % len(LINESTYLES)],
-    }
 
 
 def integer_ticks(ax, axis: str = "x") -> None:
