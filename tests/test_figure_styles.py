@@ -26,7 +26,7 @@ from eightlab.experiments.grid import run_grid
 from eightlab.heuristics import HEURISTICS
 from eightlab.search import ALGORITHMS
 from eightlab.viz import plots
-from eightlab.viz.plots.encoding import ALGORITHM_COLORS, HEURISTIC_STYLES
+from eightlab.viz.plots.encoding import ALGORITHM_COLORS, HEURISTIC_STYLES, INK
 from eightlab.viz.plots.redraw import FIGURES
 
 STYLES = ("notebook", "slides", "paper")
@@ -48,14 +48,15 @@ def test_every_registered_algorithm_has_its_own_colour():
     assert all(plots.algorithm_color(name) == ALGORITHM_COLORS[name] for name in ALGORITHMS)
 
 
-def test_every_registered_heuristic_has_its_own_line_marker_and_colour():
+def test_every_registered_heuristic_has_its_own_line_and_marker_in_the_ink():
     missing = [name for name in HEURISTICS if name not in HEURISTIC_STYLES]
     assert not missing, f"add these to eightlab/viz/plots/encoding.py HEURISTIC_STYLES: {missing}"
     lines = [(HEURISTIC_STYLES[n]["linestyle"], HEURISTIC_STYLES[n]["marker"]) for n in HEURISTICS]
     assert len(set(lines)) == len(lines)
     assert len({m for _, m in lines}) == len(lines)  # the marker alone tells them apart
-    colours = [HEURISTIC_STYLES[n]["color"].lower() for n in HEURISTICS]
-    assert len(set(colours)) == len(colours)
+    # the colour says the algorithm: a heuristic alone is drawn in the ink no algorithm has
+    assert {plots.heuristic_style(n)["color"] for n in HEURISTICS} == {INK}
+    assert INK not in ALGORITHM_COLORS.values()
     for name, heuristic in HEURISTICS.items():  # dashed = claims nothing
         assert (plots.heuristic_linestyle(name) == "--") == (not heuristic.admissible), name
 
@@ -218,11 +219,16 @@ def test_bad_plot_input_is_one_line_and_exit_2(runs_csv, korf_csv, tmp_path, cap
     empty = tmp_path / "empty.csv"
     empty.write_text("")
     assert "cannot read" in _fails(capsys, empty, "--figure", "nodes_by_depth", "-o", out)
-    assert "figure_style" in _fails(capsys, runs_csv, "--figure", "nodes_by_depth", "--style", "x")
+    refusal = _fails(capsys, runs_csv, "--figure", "nodes_by_depth", "--style", "x")
+    assert "--style" in refusal and "figure_style" not in refusal  # the option typed
     assert ".pdf" in _fails(
         capsys, runs_csv, "--figure", "nodes_by_depth", "-o", tmp_path / "x.gif"
     )
     assert "needs a table" in _fails(capsys, "--figure", "nodes_by_depth")
+    alone = tmp_path / "alone.csv"  # a runs table without its NAME.timings.csv beside it
+    pd.read_csv(runs_csv).drop(columns=["wall_seconds", "cpu_seconds"]).to_csv(alone, index=False)
+    refusal = _fails(capsys, alone, "--figure", "runtime_by_depth", "-o", out)
+    assert "'wall_seconds'" in refusal and "'alone.timings.csv'" in refusal
     assert not out.exists()
 
 

@@ -1,8 +1,8 @@
 """The shared chart style of eightlab.viz.plots: what every figure must show a reader.
 
 Whole-number ticks on axes counted in moves, legends clear of the data and saying what
-the lines and bands are, no series hidden under another, distinct colours for many
-heuristics, shares capped at 100%. The charts are drawn from small made-up tables.
+the lines and bands are, no series hidden under another, the colour of the algorithm
+and the line and marker of the heuristic, shares capped at 100%. The charts are drawn from small made-up tables.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import pandas as pd
 import pytest
 
 from eightlab.viz import plots
+from eightlab.viz.plots.encoding import INK
 
 DEPTHS = [4, 8, 12, 16, 20, 22]
 
@@ -173,13 +174,16 @@ def test_nodes_by_depth_has_one_legend_outside_both_panels():
     assert all(_outside(fig, fig.legends[0], ax) for ax in fig.axes)
 
 
-def test_panels_of_one_algorithm_tell_heuristics_apart_by_colour():
+def test_panels_of_one_algorithm_keep_its_colour_and_tell_heuristics_apart_by_line():
     table = _summary({("astar", h): [1, 2, 3, 4, 5, 6] for h in ("misplaced", "manhattan")})
     table.loc[table.heuristic == "manhattan", "max_stored_median"] += 1
     ax = plots.plot_by_depth(table, "max_stored", "boards", label_by="heuristic").axes[0]
     lines = {line.get_label(): line for line in ax.get_lines()}
     assert set(lines) == {"misplaced", "manhattan"}
-    assert not mcolors.same_color(lines["misplaced"].get_color(), lines["manhattan"].get_color())
+    for line in lines.values():  # no colour changes meaning: A*'s blue is A*'s
+        assert mcolors.to_hex(line.get_color()) == plots.algorithm_color("astar")
+    assert lines["misplaced"].get_marker() != lines["manhattan"].get_marker()
+    assert lines["misplaced"].get_linestyle() != lines["manhattan"].get_linestyle()
 
 
 # ---------------------------------------------------------------------- heuristics
@@ -189,7 +193,7 @@ HEURISTICS = [
 ]  # fmt: skip
 
 
-def test_eleven_heuristics_get_eleven_colours_and_inadmissible_ones_are_dashed():
+def test_eleven_heuristics_get_eleven_markers_in_the_ink_and_inadmissible_ones_are_dashed():
     counts = pd.DataFrame(
         [
             {"heuristic": name, "h_star": d, "h": d * (k + 1) / 6, "count": 1}
@@ -201,7 +205,7 @@ def test_eleven_heuristics_get_eleven_colours_and_inadmissible_ones_are_dashed()
     ax = fig.axes[0]
     lines = {line.get_label(): line for line in ax.get_lines()}
     colours = {mcolors.to_hex(lines[name].get_color()) for name in HEURISTICS}
-    assert len(colours) == len(HEURISTICS)
+    assert colours == {INK}  # heuristics alone: no algorithm's colour
     markers = {lines[name].get_marker() for name in HEURISTICS}
     assert len(markers) == len(HEURISTICS)
     for name in HEURISTICS[:7]:  # claim admissibility: any line but dashed

@@ -11,9 +11,9 @@ def add_parser(commands) -> None:
     """Add ``plot`` and its options to the subcommands ``commands``."""
     plot = commands.add_parser(
         "plot", help="redraw an experiment's figure from its saved table (plot --list)",
-        description="Redraw a figure of the experiment notebooks from a saved table (runs.csv, "
-        "summary.csv, by_depth.csv, h_vs_hstar.csv, claims.csv, astar_lengths.csv) in a style, running "
-        "nothing again. plot --list names the figures and the tables they read.",
+        description="Redraw a figure of the experiment notebooks, or README's, from a saved table "
+        "(runs.csv, summary.csv, by_depth.csv, h_vs_hstar.csv, g_expanded.csv, ...) in a style, "
+        "running nothing again. plot --list names every figure and the table it reads.",
     )  # fmt: skip
     plot.add_argument("table", nargs="?", metavar="TABLE.csv", help="a table a notebook saved")
     plot.add_argument("--figure", metavar="NAME", help="which figure (plot --list)")

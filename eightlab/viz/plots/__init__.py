@@ -7,7 +7,7 @@ in moves, a log scale where the values span decades, and a title that states wha
 figure states its finding, computed from the data. Three styles (:func:`use_style`:
 ``notebook``, ``slides``, ``paper``) set the text, the lines and the figure sizes. One
 encoding (:mod:`~eightlab.viz.plots.encoding`): an algorithm has one colour
-(:func:`algorithm_color`), a heuristic one line style, marker and colour
+(:func:`algorithm_color`), a heuristic one line style and marker
 (:func:`heuristic_style`), in every figure.
 
 * :mod:`~eightlab.viz.plots.encoding`: the table of colours and line styles by registry name.
@@ -18,7 +18,12 @@ encoding (:mod:`~eightlab.viz.plots.encoding`): an algorithm has one colour
   and :func:`figure_legend`.
 * :mod:`~eightlab.viz.plots.search`: :func:`nodes_by_depth`, :func:`runtime_by_depth`
   (faceted by family), :func:`branching_factor_by_depth`, :func:`memory_by_depth`,
-  :func:`paired_expansions`.
+  :func:`paired_expansions`, :func:`expanded_by_heuristic` (README's figure),
+  :func:`panels_by_depth` (several medians, a panel each).
+* :mod:`~eightlab.viz.plots.bidirectional`: the bidirectional experiment's
+  :func:`~eightlab.viz.plots.bidirectional.ratio_to_bound` and
+  :func:`~eightlab.viz.plots.bidirectional.g_cost_grid`.
+* :mod:`~eightlab.viz.plots.learned`: the learned-heuristic experiment's figures.
 * :mod:`~eightlab.viz.plots.heuristics`: :func:`h_vs_hstar_heatmap`,
   :func:`overestimate_bar`, :func:`mean_h_by_distance`,
   :func:`inadmissibility_tradeoff`.
@@ -35,6 +40,7 @@ re-exported here; it lives in :mod:`eightlab.search.registry`.
 """
 
 from eightlab.search import run_label
+from eightlab.viz.plots.bidirectional import g_cost_grid, ratio_to_bound
 from eightlab.viz.plots.heuristics import (
     h_vs_hstar_heatmap,
     inadmissibility_tradeoff,
@@ -42,14 +48,17 @@ from eightlab.viz.plots.heuristics import (
     overestimate_bar,
 )
 from eightlab.viz.plots.instances import nodes_per_instance, seconds_vs_nodes
+from eightlab.viz.plots.learned import astar_by_depth, fifteen_walks, overestimates_by_distance
 from eightlab.viz.plots.lines import figure_legend, plot_by_depth
 from eightlab.viz.plots.means import means_by_depth
 from eightlab.viz.plots.search import (
     branching_factor_by_depth,
+    expanded_by_heuristic,
     family_of,
     memory_by_depth,
     nodes_by_depth,
     paired_expansions,
+    panels_by_depth,
     runtime_by_depth,
 )
 from eightlab.viz.plots.style import (
@@ -80,6 +89,11 @@ from eightlab.viz.plots.tutorials import (
 )
 
 __all__ = [
+    "astar_by_depth",
+    "fifteen_walks",
+    "g_cost_grid",
+    "overestimates_by_distance",
+    "ratio_to_bound",
     "BAND_LABEL",
     "FIGURE_STYLES",
     "MEDIAN_TITLE",
@@ -90,6 +104,7 @@ __all__ = [
     "bfs_layers",
     "branching_factor_by_depth",
     "depth_distribution",
+    "expanded_by_heuristic",
     "family_of",
     "figure_legend",
     "goal_side_errors",
@@ -106,6 +121,7 @@ __all__ = [
     "nodes_by_depth",
     "overestimate_bar",
     "paired_expansions",
+    "panels_by_depth",
     "plot_by_depth",
     "run_label",
     "runtime_by_depth",

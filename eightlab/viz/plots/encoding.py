@@ -2,22 +2,28 @@
 
 The two tables below are the one place where an algorithm (registry name of
 :data:`eightlab.search.ALGORITHMS`) gets its colour and a heuristic (registry name of
-:data:`eightlab.heuristics.HEURISTICS`) its line style, marker and colour. The rule
-every chart of :mod:`eightlab.viz.plots` follows:
+:data:`eightlab.heuristics.HEURISTICS`) its line style and marker. The rule every
+chart of :mod:`eightlab.viz.plots` follows, so that no colour changes meaning from one
+figure (or slide) to the next:
 
-* a figure that compares **several algorithms** colours each line by its algorithm
-  (:data:`ALGORITHM_COLORS`) and draws it with its heuristic's line style and marker,
-  so that "A* (manhattan)" and "IDA* (manhattan)" share a marker and differ in colour,
-  and a legend needs one entry per line, never a colour and a style per pair;
-* a figure of **one algorithm, or of heuristics alone** (the heuristic panels, the
-  15-puzzle runs of IDA*) colours each line by its heuristic
-  (:data:`HEURISTIC_STYLES`), and keeps its line style and marker.
+* **the colour says the algorithm**, in every figure, figures of one algorithm
+  included (:data:`ALGORITHM_COLORS`): "A* (manhattan)" and "IDA* (manhattan)" differ
+  in colour;
+* **the line style and the marker say the heuristic** (:data:`HEURISTIC_STYLES`):
+  "A* (manhattan)" and "IDA* (manhattan)" share them;
+* a figure of **heuristics alone** (no search: h against h*, overestimates) draws every
+  heuristic in :data:`INK`, a colour no algorithm has, with its line style and marker.
+
+The display name of an algorithm is its registry label (``"A*"``), that of a heuristic
+its registry name (``"manhattan"``); :func:`~eightlab.search.registry.run_label` gives
+both and joins them (``"A* (manhattan)"``), in every figure.
 
 Rules the tests check: every registered algorithm has an entry in
-:data:`ALGORITHM_COLORS` and no two entries share a colour; every registered
-heuristic has an entry in :data:`HEURISTIC_STYLES`, no two share a colour nor a
-(line style, marker) pair; the heuristics that claim admissibility are drawn solid,
-dotted or dash-dotted, those that claim nothing dashed (``"--"``).
+:data:`ALGORITHM_COLORS` and no two entries share a colour, nor take :data:`INK` or
+:data:`UNKNOWN`'s; every registered heuristic has an entry in :data:`HEURISTIC_STYLES`
+and no two share a marker; the heuristics that claim admissibility are drawn solid,
+dotted or dash-dotted, those that claim nothing dashed (``"--"``); every figure
+``eightlab plot`` draws follows the rule.
 
 To add an algorithm or a heuristic, add one line here (colours not taken yet:
 :data:`SPARE_COLORS`). Colours are Okabe-Ito's (colour-blind safe) first, then Paul
@@ -48,42 +54,45 @@ ALGORITHM_COLORS = {
     "bidirectional-astar-naive": "#88ccee",  # cyan
 }
 
-#: Line style, marker and colour of each heuristic, by registry name; ``""`` is the
-#: line of a search without a heuristic.
+#: Line style and marker of each heuristic, by registry name; ``""`` is the line of a
+#: search without a heuristic.
 HEURISTIC_STYLES = {
-    "": {"linestyle": "-", "marker": "o", "color": "#000000"},
-    "zero": {"linestyle": ":", "marker": "x", "color": "#888888"},
-    "misplaced": {"linestyle": ":", "marker": "s", "color": "#e69f00"},
-    "manhattan": {"linestyle": "-", "marker": "^", "color": "#0072b2"},
-    "linear-conflict": {"linestyle": "-.", "marker": "D", "color": "#009e73"},
-    "max-swap": {"linestyle": ":", "marker": "v", "color": "#44aa99"},
-    "pdb": {"linestyle": "-", "marker": "P", "color": "#aa4499"},
-    "exact": {"linestyle": "-", "marker": "*", "color": "#332288"},
-    "weighted-manhattan": {"linestyle": "--", "marker": "<", "color": "#56b4e9"},
-    "manhattan-with-blank": {"linestyle": "--", "marker": ">", "color": "#cc6677"},
-    "linear-conflict-pairs": {"linestyle": "--", "marker": "d", "color": "#999933"},
-    "nilsson": {"linestyle": "--", "marker": "X", "color": "#8c510a"},
-    "pdb-5-5-5": {"linestyle": "-.", "marker": "p", "color": "#d55e00"},
-    "pdb-6-6-3": {"linestyle": "-.", "marker": "h", "color": "#cc79a7"},
-    "pdb-7-8": {"linestyle": "-.", "marker": "H", "color": "#882255"},
-    # the regular lookup only: the family's tint, dotted, a star with as many points
-    "pdb-5-5-5-single": {"linestyle": ":", "marker": (5, 1, 0), "color": "#f4a582"},
-    "pdb-6-6-3-single": {"linestyle": ":", "marker": (6, 1, 0), "color": "#e7b9d5"},
-    "pdb-7-8-single": {"linestyle": ":", "marker": (8, 1, 0), "color": "#c2a5cf"},
-    "pdb-5-5-5-rows": {"linestyle": ":", "marker": "4", "color": "#ddcc77"},
-    "pdb-6-6-3-rows": {"linestyle": ":", "marker": "|", "color": "#bbbbbb"},
-    "pdb-6-6-6-6": {"linestyle": "-", "marker": "8", "color": "#0077bb"},
-    "learned": {"linestyle": "--", "marker": "3", "color": "#117733"},
-    "learned-shifted": {"linestyle": "-", "marker": "+", "color": "#ee7733"},
-    "learned-quantile": {"linestyle": "--", "marker": "1", "color": "#ee3377"},
-    "learned-penalty": {"linestyle": "--", "marker": "2", "color": "#88ccee"},
+    "": {"linestyle": "-", "marker": "o"},
+    "zero": {"linestyle": ":", "marker": "x"},
+    "misplaced": {"linestyle": ":", "marker": "s"},
+    "manhattan": {"linestyle": "-", "marker": "^"},
+    "linear-conflict": {"linestyle": "-.", "marker": "D"},
+    "max-swap": {"linestyle": ":", "marker": "v"},
+    "pdb": {"linestyle": "-", "marker": "P"},
+    "exact": {"linestyle": "-", "marker": "*"},
+    "weighted-manhattan": {"linestyle": "--", "marker": "<"},
+    "manhattan-with-blank": {"linestyle": "--", "marker": ">"},
+    "linear-conflict-pairs": {"linestyle": "--", "marker": "d"},
+    "nilsson": {"linestyle": "--", "marker": "X"},
+    "pdb-5-5-5": {"linestyle": "-.", "marker": "p"},
+    "pdb-6-6-3": {"linestyle": "-.", "marker": "h"},
+    "pdb-7-8": {"linestyle": "-.", "marker": "H"},
+    # the regular lookup only: dotted, a star with as many points
+    "pdb-5-5-5-single": {"linestyle": ":", "marker": (5, 1, 0)},
+    "pdb-6-6-3-single": {"linestyle": ":", "marker": (6, 1, 0)},
+    "pdb-7-8-single": {"linestyle": ":", "marker": (8, 1, 0)},
+    "pdb-5-5-5-rows": {"linestyle": ":", "marker": "4"},
+    "pdb-6-6-3-rows": {"linestyle": ":", "marker": "|"},
+    "pdb-6-6-6-6": {"linestyle": "-", "marker": "8"},
+    "learned": {"linestyle": "--", "marker": "3"},
+    "learned-shifted": {"linestyle": "-", "marker": "+"},
+    "learned-quantile": {"linestyle": "--", "marker": "1"},
+    "learned-penalty": {"linestyle": "--", "marker": "2"},
 }
 
 #: Colours of the palette that no algorithm has yet (for new entries).
-SPARE_COLORS = ("#dddddd",)
+SPARE_COLORS = ("#ddcc77", "#997700")
 
-#: Style of a name that is in neither table: grey, so that it shows as unknown.
-UNKNOWN = {"linestyle": "-", "marker": "o", "color": "#888888"}
+#: The colour of the lines of a figure of heuristics alone (no algorithm drew them).
+INK = "#505050"
+
+#: Style of a name that is in neither table: light grey, so that it shows as unknown.
+UNKNOWN = {"linestyle": "-", "marker": "o", "color": "#c8c8c8"}
 
 
 def _known(name: str, table: dict) -> str | None:
@@ -108,7 +117,7 @@ def algorithm_color(name: str, default: str = UNKNOWN["color"]) -> str:
         Registry name (``"astar"``); a variant not in the table (``"astar-x"``) takes
         its family's colour.
     default : str
-        Colour of a name that is not known (grey).
+        Colour of a name that is not known (light grey).
 
     Returns
     -------
@@ -120,7 +129,7 @@ def algorithm_color(name: str, default: str = UNKNOWN["color"]) -> str:
 
 
 def heuristic_style(name: str) -> dict:
-    """Line style, marker and colour of a heuristic in every eightlab figure.
+    """Line style and marker of a heuristic in every eightlab figure, in :data:`INK`.
 
     Parameters
     ----------
@@ -131,15 +140,21 @@ def heuristic_style(name: str) -> dict:
     Returns
     -------
     dict
-        ``{"linestyle": ..., "marker": ..., "color": ...}``, a copy (grey for a name
-        that is not known).
+        ``{"linestyle": ..., "marker": ..., "color": INK}``, a new dict; a figure that
+        draws a search replaces the colour by the algorithm's (:func:`series_style`).
+        A name that is not known is drawn as :data:`UNKNOWN`.
     """
     known = _known("" if name is None else name, HEURISTIC_STYLES)
-    return dict(HEURISTIC_STYLES[known] if known is not None else UNKNOWN)
+    if known is None:
+        return dict(UNKNOWN)
+    return {**HEURISTIC_STYLES[known], "color": INK}
 
 
 def heuristic_color(name: str, default: str = UNKNOWN["color"]) -> str:
-    """The colour of a heuristic in the figures of one algorithm or of heuristics alone.
+    """The colour of a heuristic in a figure of heuristics alone: :data:`INK`.
+
+    The colour says the algorithm in eightlab's figures; a heuristic is told by its
+    line style and marker (:func:`heuristic_style`).
 
     Parameters
     ----------
@@ -154,7 +169,7 @@ def heuristic_color(name: str, default: str = UNKNOWN["color"]) -> str:
         A hex colour.
     """
     known = _known(name, HEURISTIC_STYLES)
-    return HEURISTIC_STYLES[known]["color"] if known is not None and name else default
+    return INK if known is not None and name else default
 
 
 def heuristic_marker(name: str) -> str:
@@ -189,25 +204,23 @@ def heuristic_linestyle(name: str) -> str:
     return heuristic_style(name)["linestyle"]
 
 
-def series_style(algorithm: str, heuristic: str, by: str = "algorithm") -> dict:
-    """The style of one line: (algorithm, heuristic) under the rule of this module.
+def series_style(algorithm: str, heuristic: str) -> dict:
+    """The style of one line of a search: the algorithm's colour, the heuristic's line.
 
     Parameters
     ----------
-    algorithm, heuristic : str
-        Registry names (``heuristic`` empty or None for an uninformed search).
-    by : {"algorithm", "heuristic"}
-        What the colour says: the algorithm (figures of several algorithms) or the
-        heuristic (figures of one algorithm).
+    algorithm : str
+        Registry name of the algorithm; empty or None for a line of a heuristic alone
+        (drawn in :data:`INK`).
+    heuristic : str
+        Registry name of the heuristic; empty or None for an uninformed search.
 
     Returns
     -------
     dict
         ``color``, ``linestyle`` and ``marker`` for :meth:`matplotlib.axes.Axes.plot`.
     """
-    if by not in ("algorithm", "heuristic"):
-        raise ValueError(f"by must be 'algorithm' or 'heuristic', not {by!r}")
     style = heuristic_style(heuristic or "")
-    if by == "algorithm" or not heuristic:
+    if algorithm:
         style["color"] = algorithm_color(algorithm)
     return style

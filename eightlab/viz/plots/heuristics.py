@@ -15,10 +15,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from eightlab.viz.plots.encoding import HEURISTIC_STYLES, heuristic_style
+from eightlab.viz.plots.encoding import INK, algorithm_color, heuristic_style
 from eightlab.viz.plots.style import (
-    PALETTE,
-    _cycle_style,
     current_style,
     figure_size,
     fit_text,
@@ -97,9 +95,9 @@ def h_vs_hstar_heatmap(counts, heuristics=None, admissible=None):
         )
         grid = np.ma.masked_equal(grid.T, 0)
         image = ax.pcolormesh(x_edges, y_edges, grid, norm=norm, shading="flat", rasterized=True)
-        ax.plot([0, hstar_max], [0, hstar_max], "--", color="#D55E00", linewidth=1.2)
+        ax.plot([0, hstar_max], [0, hstar_max], "--", color="black", linewidth=1.2)
         ax.set_ylim(y_edges[0], y_edges[-1])
-        ax.set_title(name if name in claims else f"{name}\n(claims nothing)", fontsize=small_text())
+        ax.set_title(_panel_title(name, name in claims, fig, cols), fontsize=small_text())
         for axis in (ax.xaxis, ax.yaxis):
             axis.set_major_locator(MaxNLocator(5, integer=True, steps=[1, 2, 5, 10]))
         if k >= len(heuristics) - cols:
@@ -128,6 +126,16 @@ def h_vs_hstar_heatmap(counts, heuristics=None, admissible=None):
     return fig
 
 
+def _panel_title(name: str, claims: bool, fig, cols: int) -> str:
+    """A heatmap panel's title: the name, broken at its hyphens to fit the panel."""
+    import textwrap
+
+    width = 0.85 * fig.get_figwidth() / cols  # inches, the colorbar's share left out
+    columns = max(8, int(width * 72 / (0.6 * small_text())))
+    title = "\n".join(textwrap.wrap(name, columns, break_on_hyphens=True))
+    return title if claims else f"{title}\n(claims nothing)"
+
+
 def overestimate_bar(claims):
     """Share of states whose h exceeds the true distance, one bar per heuristic.
 
@@ -142,19 +150,21 @@ def overestimate_bar(claims):
     -------
     matplotlib.figure.Figure
         Horizontal bars in percent of the boards (the axis ends at 100%), labelled with
-        the number of boards, inside the bar when it is long; blue names claim
-        admissibility, orange ones claim nothing.
+        the number of boards, inside the bar when it is long; dark bars (:data:`INK`)
+        claim admissibility, light hatched ones claim nothing (no colour of an
+        algorithm: this is a figure of heuristics alone).
     """
     count = claims["overestimates"].astype(int)
     share = 100.0 * count / claims["states"].astype(float)
-    colors = [PALETTE[0] if claim else PALETTE[1] for claim in claims["claims_admissible"]]
-    width = figure_size("wide")[0] * 0.75
-    row = 2.2 * small_text() / 72  # inches per bar
-    fig, ax = plt.subplots(
-        figsize=(width, row * len(claims) + 1.4 * row + 0.9), layout="constrained"
-    )
+    colors = [INK if claim else _NOTHING for claim in claims["claims_admissible"]]
+    width, height = _bar_figure_size(len(claims), 0.75)
+    fig, ax = plt.subplots(figsize=(width, height), layout="constrained")
     y = np.arange(len(claims))
-    ax.barh(y, share, color=colors)
+    bars = ax.barh(y, share, color=colors)
+    for bar, claim in zip(bars, claims["claims_admissible"], strict=True):
+        if not claim:
+            bar.set_hatch("//")
+            bar.set_edgecolor("white")
     for k, (value, n) in enumerate(zip(share, count, strict=True)):
         text = "none" if n == 0 else f"{_percent(value)} ({n:,} boards)"
         inside = value > 60  # at the end of a long bar, inside it, in a colour that shows
@@ -170,8 +180,6 @@ def overestimate_bar(claims):
             fontsize=small_text(),
         )
     ax.set_yticks(y, claims["heuristic"])
-    for label, color in zip(ax.get_yticklabels(), colors, strict=True):
-        label.set_color(color)
     ax.invert_yaxis()
     ax.set_xlabel("boards overestimated, h > h* (% of the boards checked)")
     ax.set_xlim(0, 100)
@@ -185,9 +193,31 @@ def overestimate_bar(claims):
             f"{len(over)} of {len(claims)} heuristics overestimate; {worst['heuristic']} on the "
             f"most boards ({_percent(float(share[worst.name]))})"
         )
-    ax.set_title(fit_text(f"{finding}\n(blue: claims admissible; orange: claims nothing)", width))
+    ax.set_title(
+        fit_text(f"{finding}\n(dark: claims admissible; light, hatched: claims nothing)", width)
+    )
     ax.grid(axis="y", visible=False)
     return fig
+
+
+#: The bars of the heuristics that claim nothing in :func:`overestimate_bar`.
+_NOTHING = "#a8a8a8"
+
+
+def _bar_figure_size(bars: int, share: float) -> tuple[float, float]:
+    """(width, height) of a chart of ``bars`` horizontal bars, inches, in the style's frame.
+
+    A bar gets room for its label in the style's smallest text; on a slide the chart
+    takes the slide's width and stays within 16:9, the bars growing thinner if need be.
+    """
+    row = 2.2 * small_text() / 72  # inches per bar
+    width = figure_size("wide")[0]
+    if current_style() != "slides":
+        width *= share
+    height = row * bars + 1.4 * row + 0.9
+    if current_style() == "slides":
+        height = min(height, width * 9 / 16 - 0.3)
+    return width, height
 
 
 def _luminance(color) -> float:
@@ -224,7 +254,8 @@ def mean_h_by_distance(counts, heuristics=None, admissible=None):
     Returns
     -------
     matplotlib.figure.Figure
-        Every heuristic in its own colour and marker (up to 12); the wide grey line is
+        Every heuristic in its own marker and line style (:data:`INK`, the colour of
+        heuristics alone); the wide grey line is
         h = h*: a perfect heuristic lies on it, an admissible one on or below it.
     """
     if heuristics is None:
@@ -237,7 +268,7 @@ def mean_h_by_distance(counts, heuristics=None, admissible=None):
     clipped = []
     ceiling = 1.35 * top + 1  # a curve far above h = h* is cut here and labelled
     ratios = {}
-    for k, name in enumerate(heuristics):
+    for name in heuristics:
         rows = counts[counts["heuristic"] == name]
         weighted = (rows["h"].astype(float) * rows["count"]).groupby(rows["h_star"]).sum()
         mean = weighted / rows.groupby("h_star")["count"].sum()
@@ -246,8 +277,7 @@ def mean_h_by_distance(counts, heuristics=None, admissible=None):
             ratios[name] = float((far["h"].astype(float) * far["count"]).sum()) / float(
                 (far["h_star"].astype(float) * far["count"]).sum()
             )
-        # the encoding of eightlab.viz.plots.encoding; names it does not know: the next style
-        style = heuristic_style(name) if name in HEURISTIC_STYLES else _cycle_style(k)
+        style = heuristic_style(name)  # eightlab.viz.plots.encoding: the heuristic's line, INK
         if name not in admissible:
             style["linestyle"] = "--"
         elif style["linestyle"] == "--":
@@ -315,18 +345,19 @@ def inadmissibility_tradeoff(runs, heuristics=None):
     expanded = groups["expanded"].median().reindex(heuristics).astype(float)
     extra = (solved["length"] - solved["optimal_length"]).astype(float)
     extra = extra.groupby(solved["heuristic"]).mean().reindex(heuristics)
-    width = figure_size("wide")[0]
-    row = 2.2 * small_text() / 72  # inches per bar
+    width, height = _bar_figure_size(len(heuristics) + 1, 1.0)
     fig, (left, right) = plt.subplots(
-        1, 2, figsize=(width, row * len(heuristics) + 1.6 * row + 1.0), sharey=True,
-        layout="constrained",
-    )  # fmt: skip
+        1, 2, figsize=(width, height), sharey=True, layout="constrained"
+    )
     y = np.arange(len(heuristics))
-    left.barh(y, expanded.clip(lower=0.8), color=PALETTE[0])
+    colour = algorithm_color(
+        runs["algorithm"].iloc[0] if "algorithm" in runs and len(runs) else "astar"
+    )
+    left.barh(y, expanded.clip(lower=0.8), color=colour)
     left.set_xscale("log")
     left.set_xlabel("nodes expanded (median over the boards, log scale)")
     left.set_title("work")
-    right.barh(y, extra, color=PALETTE[1])
+    right.barh(y, extra, color=colour)
     for k, value in enumerate(extra):
         text = "shortest" if value == 0 else f"+{value:.2f}"
         right.annotate(

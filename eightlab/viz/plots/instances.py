@@ -2,8 +2,8 @@
 
 They read the ``runs`` table of the korf100 notebook (columns ``instance``,
 ``heuristic``, ``generated``, ``seconds``, ``status``: one IDA* run per instance and
-heuristic). One algorithm, so the colour, the marker and the line style all say the
-heuristic (:mod:`eightlab.viz.plots.encoding`).
+heuristic). The colour says the algorithm (IDA*, or the table's ``algorithm`` column),
+the marker and the line style the heuristic (:mod:`eightlab.viz.plots.encoding`).
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from eightlab.viz.plots.style import (  # heuristic_style: the encoding's, re-exported
+from eightlab.search import run_label
+from eightlab.viz.plots.encoding import series_style
+from eightlab.viz.plots.style import (
     current_style,
     figure_size,
-    fill_color,
     fit_text,
-    heuristic_style,
     integer_ticks,
     legend_outside,
 )
@@ -25,8 +25,17 @@ from eightlab.viz.plots.style import (  # heuristic_style: the encoding's, re-ex
 NAMED_INSTANCES = 20
 
 
-def _style(name: str, k: int) -> dict:
-    return fill_color(heuristic_style(name), k)
+def _algorithm(runs) -> str:
+    """The search of the table: its one ``algorithm``, IDA* when it has no such column."""
+    algorithms = set(runs["algorithm"]) if "algorithm" in runs else {"idastar"}
+    return algorithms.pop() if len(algorithms) == 1 else ""
+
+
+def _style(runs, name: str) -> dict:
+    """The search's colour, ``name``'s line and marker, and the label that says both."""
+    algorithm = _algorithm(runs)
+    label = run_label(algorithm, name) if algorithm else name
+    return {**series_style(algorithm, name), "label": label}
 
 
 def _solved(runs):
@@ -67,8 +76,8 @@ def nodes_per_instance(runs, order_by: str | None = None):
     nodes = nodes.sort_values(order_by) if order_by in nodes else nodes
     fig, ax = plt.subplots(figsize=figure_size("wide", height=0.42), layout="constrained")
     x = np.arange(1, len(nodes) + 1)
-    for k, h in enumerate(heuristics):
-        ax.plot(x, nodes[h].to_numpy(dtype=float), label=h, **_style(h, k))
+    for h in heuristics:
+        ax.plot(x, nodes[h].to_numpy(dtype=float), **_style(runs, h))
     ax.set_yscale("log")
     if len(nodes) <= NAMED_INSTANCES:
         ax.set_xticks(x, [str(i) for i in nodes.index])
@@ -79,7 +88,7 @@ def nodes_per_instance(runs, order_by: str | None = None):
         ax.set_xlabel(f"{len(nodes)} Korf instances ranked by {order_by}'s nodes (1 = fewest)")
     ax.set_ylabel("nodes generated (log scale)")
     ax.set_title(fit_text(_nodes_finding(nodes, order_by), fig.get_figwidth() * 0.8))
-    legend_outside(ax, title="heuristic")
+    legend_outside(ax)
     return fig
 
 
@@ -130,11 +139,13 @@ def seconds_vs_nodes(runs):
     width, height = figure_size()
     fig, ax = plt.subplots(figsize=(width, height), layout="constrained")
     cost = {}
-    for k, h in enumerate(heuristics):
+    for h in heuristics:
         part = solved[solved["heuristic"] == h]
-        style = _style(h, k)
+        style = _style(runs, h)
         nodes, seconds = part["generated"].astype(float), part["seconds"].astype(float)
-        ax.scatter(nodes, seconds, label=h, color=style["color"], marker=style["marker"])
+        ax.scatter(
+            nodes, seconds, label=style["label"], color=style["color"], marker=style["marker"]
+        )
         cost[h] = float(seconds.sum() / nodes.sum())
         span = np.array([nodes.min() / 2, nodes.max() * 2])
         ax.plot(span, cost[h] * span, linestyle=":", color=style["color"], linewidth=1.2)
@@ -145,7 +156,7 @@ def seconds_vs_nodes(runs):
     ax.set_title(
         fit_text(_cost_finding(cost), width * (0.95 if current_style() == "paper" else 0.75))
     )
-    legend_outside(ax, title="heuristic (dotted:\nits mean seconds\nper node)")
+    legend_outside(ax, title="dotted: the mean\nseconds per node")
     return fig
 
 

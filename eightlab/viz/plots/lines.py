@@ -24,13 +24,12 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from eightlab.search import run_label
-from eightlab.viz.plots.encoding import series_style
+from eightlab.viz.plots.encoding import HEURISTIC_STYLES, INK, series_style
 from eightlab.viz.plots.style import (
     BAND_LABEL,
     MEDIAN_TITLE,
     current_style,
     figure_size,
-    fill_color,
     fit_text,
     integer_ticks,
     legend_outside,
@@ -38,27 +37,22 @@ from eightlab.viz.plots.style import (
 )
 
 
-def _series(table, label_by: str = "run", colour_by: str | None = None):
+def _series(table, label_by: str = "run"):
     """``(label, style, rows)`` per (algorithm, heuristic), in the table's order.
 
-    The style follows :mod:`eightlab.viz.plots.encoding`: the colour says the algorithm
-    (``colour_by="algorithm"``) or the heuristic (``"heuristic"``; the default for a
-    table of one algorithm), the line style and marker always say the heuristic.
+    The style follows :mod:`eightlab.viz.plots.encoding`: the colour says the
+    algorithm, the line style and marker say the heuristic.
     ``label_by="heuristic"`` labels the series by heuristic alone (the algorithm's name
     when it has none), for panels titled by algorithm.
     """
     if label_by not in ("run", "heuristic"):
         raise ValueError(f"label_by must be 'run' or 'heuristic', not {label_by!r}")
     keys = table[["algorithm", "heuristic"]].fillna("").drop_duplicates()
-    algorithms = list(dict.fromkeys(keys["algorithm"]))
-    if colour_by is None:
-        colour_by = "heuristic" if len(algorithms) == 1 else "algorithm"
     for algorithm, heuristic in keys.itertuples(index=False):
         rows = table[
             (table["algorithm"] == algorithm) & (table["heuristic"].fillna("") == heuristic)
         ]
-        style = fill_color(series_style(algorithm, heuristic, by=colour_by),
-                           algorithms.index(algorithm))  # fmt: skip
+        style = series_style(algorithm, heuristic)
         if label_by == "heuristic":
             label = heuristic or run_label(algorithm, None)
         else:
@@ -115,7 +109,6 @@ def plot_by_depth(
     title: str | None = None,
     legend: bool = True,
     label_by: str = "run",
-    colour_by: str | None = None,
 ):
     """Median of ``metric`` against depth, one line per search, the IQR as a band.
 
@@ -148,11 +141,6 @@ def plot_by_depth(
     label_by : {"run", "heuristic"}
         Legend labels: ``"A* (manhattan)"``, or ``"manhattan"`` alone for panels titled
         by algorithm.
-    colour_by : {"algorithm", "heuristic"}, optional
-        What the colour says (:mod:`eightlab.viz.plots.encoding`); by default the heuristic
-        for a table of one algorithm, else the algorithm. A figure of several panels
-        passes the choice of the whole figure, so that a colour means one thing in all
-        of its panels.
 
     Returns
     -------
@@ -163,7 +151,7 @@ def plot_by_depth(
         _, ax = plt.subplots(figsize=figure_size(), layout="constrained")
     medians = summary[f"{metric}_median"].astype(float)
     series = []
-    for label, style, rows in _series(summary, label_by, colour_by):
+    for label, style, rows in _series(summary, label_by):
         rows = rows.sort_values("depth")
         series.append(
             (
@@ -182,7 +170,10 @@ def plot_by_depth(
     for k, (label, style, x, y, q1, q3) in enumerate(series):
         if np.all(np.isnan(y)):
             label += " (no run within budget)"
-        entries.append((Line2D([], [], **style), label))
+        # a legend of heuristics alone (panels titled by algorithm): in the ink of heuristics
+        alone = label_by == "heuristic" and label in HEURISTIC_STYLES
+        entry = {**style, "color": INK} if alone else style
+        entries.append((Line2D([], [], **entry), label))
         reference = same_as[k]
         if reference is None:
             ax.plot(x, y, label=label, **style)

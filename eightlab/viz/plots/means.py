@@ -67,11 +67,9 @@ def means_by_depth(by_depth):
     if not labels:
         raise ValueError("no column 'LABEL: nodes' (a by_depth.csv of compare_algorithms)")
     depth = by_depth["depth"].astype(float).to_numpy()
-    algorithms = {names_of(label)[0] for label in labels}
-    colour_by = "heuristic" if len(algorithms) == 1 else "algorithm"
-    fig, (nodes_ax, b_ax) = plt.subplots(1, 2, figsize=figure_size("wide"), layout="constrained")
+    fig, (nodes_ax, b_ax) = plt.subplots(1, 2, figsize=figure_size("row"), layout="constrained")
     for label in labels:
-        style = series_style(*names_of(label), by=colour_by)
+        style = series_style(*names_of(label))
         nodes_ax.plot(depth, by_depth[f"{label}: nodes"].astype(float), label=label, **style)
         if f"{label}: b*" in by_depth:
             b_ax.plot(depth, by_depth[f"{label}: b*"].astype(float), **style)

@@ -3,7 +3,9 @@
 ``plot RUNS.csv --figure NAME --style slides -o FILE.pdf`` reads a table a notebook
 saved (``runs.csv``, ``summary.csv``, ``by_depth.csv``, ``h_vs_hstar.csv``, ...), draws the figure
 ``NAME`` of :data:`FIGURES` with the same function the notebook calls, in the style
-asked for, and writes it in the format of the output's extension; nothing is run again.
+asked for, and writes it in the format of the output's extension; nothing is run again
+(the g-cost grid computes its board's must-expand pairs again, a second or two).
+:data:`FIGURES` holds every figure of the experiment notebooks and README's figure.
 ``plot --list`` names the figures and the tables they read. The CLI's parser entry
 lives in :mod:`eightlab.cli` (importing this module imports matplotlib, which
 ``solve`` never does); :func:`run` carries the command out.
@@ -42,13 +44,17 @@ class Figure:
 _RUNS = ("algorithm", "heuristic", "status")
 _DEPTH_TABLES = "compare_algorithms runs.csv or summary.csv (also 02, 03 *_runs.csv)"
 _KORF = "korf100 runs.csv"
-_H_TABLE = "heuristic_admissibility h_vs_hstar.csv"
+_H_TABLE = "heuristic_admissibility or learned_heuristic h_vs_hstar.csv"
 _H_COLUMNS = ("heuristic", "h_star", "h", "count")
 
 #: The figures ``plot`` draws, by name.
 FIGURES = {
     f.name: f
     for f in (
+        Figure(
+            "expanded_by_heuristic", "03_informed_search informed_runs.csv (README's figure)",
+            _RUNS + ("optimal_length",), "hero",
+        ),
         Figure("nodes_by_depth", _DEPTH_TABLES, _RUNS, "by_depth"),
         Figure("runtime_by_depth", _DEPTH_TABLES, _RUNS, "by_depth"),
         Figure("memory_by_depth", _DEPTH_TABLES, _RUNS, "by_depth"),
@@ -76,6 +82,26 @@ FIGURES = {
         Figure(
             "astar_tradeoff", "heuristic_admissibility astar_lengths.csv",
             ("heuristic", "status", "expanded", "length", "optimal_length"), "heuristics",
+        ),
+        Figure(
+            "ratio_to_bound", "bidirectional runs.csv",
+            ("algorithm", "bound_heuristic", "depth", "ratio"), "experiment",
+        ),
+        Figure(
+            "g_cost_grid", "bidirectional g_expanded.csv",
+            ("start", "heuristic", "algorithm", "direction", "g0"), "experiment",
+        ),
+        Figure(
+            "overestimates_by_distance", "learned_heuristic overestimates_by_distance.csv",
+            ("heuristic", "h_star", "share_over", "mean_over", "max_over"), "experiment",
+        ),
+        Figure(
+            "astar_by_depth", "learned_heuristic astar_by_depth.csv",
+            ("heuristic", "depth", "expanded", "extra_moves"), "experiment",
+        ),
+        Figure(
+            "fifteen_walks", "learned_heuristic fifteen_walks.csv",
+            ("ida_length", "learned", "part"), "experiment",
         ),
     )
 }  # fmt: skip
@@ -133,8 +159,12 @@ def run(args) -> int:
         )
     if not output.parent.is_dir():  # a typo in the path must not make folders anywhere
         raise EightlabError(f"output folder {quote(str(output.parent))} does not exist")
-    from eightlab.viz.plots.style import use_style
+    from eightlab.viz.plots.style import FIGURE_STYLES, use_style
 
+    if args.style not in FIGURE_STYLES:  # named as the user typed it, not as a notebook's
+        raise EightlabError(
+            f"--style must be one of {', '.join(FIGURE_STYLES)}; got {quote(args.style)}"
+        )
     use_style(args.style)
     table = read_table(args.table)
     fig = draw(args.figure, table)
@@ -180,7 +210,9 @@ def read_table(path):
         reason = getattr(error, "strerror", None) or str(error).splitlines()[0]
         raise EightlabError(f"cannot read {quote(str(path))} as a table: {reason}") from None
     if "heuristic" in table:
-        table["heuristic"] = table["heuristic"].fillna("").astype(str)
+        table["heuristic"] = table["heuristic"].astype(object).fillna("").astype(str)
+    if not timings.exists():
+        table.attrs["timings"] = timings.name  # named when a column of seconds is missing
     return table
 
 
@@ -202,7 +234,8 @@ def draw(name: str, table):
     Raises
     ------
     EightlabError
-        If ``table`` lacks a column the figure needs, or holds nothing it can draw.
+        If ``table`` lacks a column the figure needs (a column of seconds: named with
+        the ``NAME.timings.csv`` file that holds it), or holds nothing it can draw.
     """
     figure = FIGURES[name]
     summary = "generated_median" in table and name.endswith("_by_depth")
@@ -215,8 +248,21 @@ def draw(name: str, table):
         )
     try:
         return _DRAW[figure.draw](name, table, summary)
-    except (ValueError, KeyError, TypeError) as error:
+    except KeyError as error:
+        raise EightlabError(_missing(name, table, str(error.args[0]))) from None
+    except (ValueError, TypeError) as error:
         raise EightlabError(f"cannot draw {quote(name)} from this table: {error}") from None
+
+
+def _missing(name: str, table, column: str) -> str:
+    """The message for a column ``column`` that figure ``name`` needs and ``table`` lacks."""
+    from eightlab.experiments.reruns import is_time_column
+
+    message = f"cannot draw {quote(name)}: the table has no column {quote(column)}"
+    timings = table.attrs.get("timings")
+    if is_time_column(column) and timings:
+        message += f"; its seconds are kept in {quote(timings)} beside it, which was not found"
+    return message
 
 
 def _by_depth(name, table, is_summary):
@@ -268,6 +314,22 @@ def _heuristics(name, table, is_summary):
     return plots.inadmissibility_tradeoff(table)
 
 
+def _hero(name, table, is_summary):
+    from eightlab.analysis.summaries import summary_table
+    from eightlab.viz import plots
+
+    summary = table if is_summary or "expanded_median" in table else summary_table(table)
+    if summary.empty:
+        raise ValueError("no run with a known depth")
+    return plots.expanded_by_heuristic(summary)
+
+
+def _experiment(name, table, is_summary):
+    from eightlab.viz import plots
+
+    return getattr(plots, name)(table)
+
+
 def _means(name, table, is_summary):
     from eightlab.viz import plots
 
@@ -280,4 +342,6 @@ _DRAW = {
     "paired": _paired,
     "instances": _instances,
     "heuristics": _heuristics,
+    "hero": _hero,
+    "experiment": _experiment,
 }

@@ -17,7 +17,13 @@ import numpy as np
 from eightlab.search import ALGORITHMS, run_label
 from eightlab.search.registry import ALGORITHM_FAMILIES
 from eightlab.viz.plots.lines import figure_legend, plot_by_depth
-from eightlab.viz.plots.style import figure_size, fit_text, grow_height, small_text
+from eightlab.viz.plots.style import (
+    current_style,
+    figure_size,
+    fit_text,
+    grow_height,
+    small_text,
+)
 
 #: What each family's counts mean, under its panel.
 FAMILY_NOTES = {
@@ -97,21 +103,15 @@ _VERBS = {
 }
 
 
-def _colour_by(summary) -> str:
-    """What the colour says in a figure of ``summary``: the heuristic for one algorithm."""
-    return "heuristic" if summary["algorithm"].nunique() == 1 else "algorithm"
-
-
 def _faceted(summary, metrics, ylabels, title_text: str):
     """Panels: one column per family, one row per metric; one legend below them all.
 
-    The colour means one thing in every panel (the algorithm, unless the figure holds one
-    algorithm only), whatever the panel holds.
+    The colour says the algorithm in every panel, the line style and marker the heuristic.
     """
     families = _families(summary)
-    colour_by = _colour_by(summary)
     fig, axes = plt.subplots(
-        len(metrics), len(families), figsize=figure_size("wide", rows=len(metrics)),
+        len(metrics), len(families),
+        figsize=figure_size("wide", rows=len(metrics)) if len(metrics) > 1 else figure_size("row"),
         sharey="row", squeeze=False, layout="constrained",
     )  # fmt: skip
     panel = fig.get_figwidth() / len(families)
@@ -121,7 +121,7 @@ def _faceted(summary, metrics, ylabels, title_text: str):
             rows = summary[[family_of(a) == family for a in summary["algorithm"]]]
             label = fit_text(ylabel, 0.55 * fig.get_figheight() / len(metrics)) if c == 0 else ""
             plot_by_depth(
-                rows, metric, label, ax, log=True, legend=False, colour_by=colour_by,
+                rows, metric, label, ax, log=True, legend=False,
             )  # fmt: skip
             if r == 0:
                 note = family_note(family, rows["algorithm"])
@@ -316,8 +316,10 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
     a = both[metric].astype(float).clip(lower=0.8).to_numpy()
     b = both[f"{metric}_y"].astype(float).clip(lower=0.8).to_numpy()
     width, height = figure_size()
-    width = min(width, 1.2 * height)  # about square: the diagonal at 45 degrees
-    fig, ax = plt.subplots(figsize=(width, max(height, 0.9 * width)), layout="constrained")
+    if current_style() != "slides":  # about square; on a slide, 16:9 with square axes
+        width = min(width, 1.2 * height)
+        height = max(height, 0.9 * width)
+    fig, ax = plt.subplots(figsize=(width, height), layout="constrained")
     depth = both["optimal_length"].astype(float).to_numpy()
     size = 0.75 * float(plt.rcParams["lines.markersize"]) ** 2  # points^2, with the style
     points = ax.scatter(a, b, c=depth, s=size, cmap="viridis", alpha=0.85, edgecolors="none")
@@ -327,7 +329,8 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
     ax.set_yscale("log")
     ax.set_xlim(low, high)
     ax.set_ylim(low, high)
-    ax.set_aspect("equal")
+    if current_style() != "slides":  # a slide's axes are wider: the diagonal still joins
+        ax.set_aspect("equal")  # the corners, as both axes share their limits
     name = (lambda v: f"{run_label(algorithm, v)}") if algorithm else (lambda v: run_label(v))
     ax.set_xlabel(f"nodes {metric} by {name(x)}")
     ax.set_ylabel(f"nodes {metric} by {name(y)}")
@@ -338,7 +341,115 @@ def paired_expansions(runs, x, y, algorithm: str | None = None, metric: str = "e
         fit_text(
             f"{name(y)} needs fewer nodes on {fewer} of {len(a)} boards\n"
             f"(median {ratio:,.1f}x fewer; below the dashed line = fewer)",
-            width,
+            0.85 * width if current_style() == "slides" else width,
         )
     )
+    return fig
+
+
+def expanded_by_heuristic(summary, algorithms=None):
+    """Nodes expanded against depth, one panel per algorithm, one line per heuristic.
+
+    README's figure (tutorial 03): what a better heuristic saves each algorithm. The
+    panels share their y axis (log scale), so that the algorithms compare too; the
+    colour says the algorithm, the line style and marker the heuristic
+    (:mod:`eightlab.viz.plots.encoding`).
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        A :func:`~eightlab.analysis.summaries.summary_table` (``expanded_median``,
+        ``_q1``, ``_q3`` and ``runs``, the boards of each depth).
+    algorithms : sequence of str, optional
+        The panels, left to right (default: the table's algorithms, in order).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The title gives, at the deepest depth, how many times fewer nodes the first
+        algorithm expands with its best heuristic than with its worst (medians).
+    """
+    if algorithms is None:
+        algorithms = list(dict.fromkeys(summary["algorithm"]))
+    fig, axes = plt.subplots(
+        1, len(algorithms), figsize=figure_size("row"), sharey=True, squeeze=False,
+        layout="constrained",
+    )  # fmt: skip
+    for k, (ax, algorithm) in enumerate(zip(axes[0], algorithms, strict=True)):
+        plot_by_depth(
+            summary[summary["algorithm"] == algorithm], "expanded",
+            "nodes expanded (median)" if k == 0 else "", ax=ax, log=True, legend=False,
+            label_by="heuristic",
+        )  # fmt: skip
+        ax.set_title(run_label(algorithm, None))
+        ax.set_xlabel(_DEPTH_LABEL if k == len(algorithms) // 2 else "")
+    figure_legend(
+        fig, list(axes.flat), title="heuristic (lines: median over the boards at each depth)",
+        ncols=_legend_columns(fig),
+    )  # fmt: skip
+    title = _heuristic_finding(summary, algorithms[0])
+    if title:
+        fig.suptitle(fit_text(title, fig.get_figwidth()))
+    return fig
+
+
+def _heuristic_finding(summary, algorithm: str) -> str:
+    """How many times fewer nodes ``algorithm`` expands with its best heuristic, deepest."""
+    deepest = summary[
+        (summary["depth"] == summary["depth"].max()) & (summary["algorithm"] == algorithm)
+    ]
+    medians = deepest.set_index("heuristic")["expanded_median"].astype(float).dropna()
+    if len(medians) < 2 or medians.max() < 1.5 * medians.min():
+        return ""
+    boards = int(deepest["runs"].max()) if "runs" in deepest else None
+    per = f" (medians of {boards} boards per depth)" if boards else ""
+    return (
+        f"At {summary['depth'].max():g} moves, {run_label(algorithm, None)} expands "
+        f"{medians.max() / medians.min():,.0f}x fewer nodes with {medians.idxmin()} than with "
+        f"{medians.idxmax()}{per}"
+    )
+
+
+def _label_size() -> float:
+    """Points of the axis labels in the current style."""
+    from matplotlib.font_manager import FontProperties
+
+    return FontProperties(size=plt.rcParams["axes.labelsize"]).get_size_in_points()
+
+
+def panels_by_depth(summary, panels, ncols: int = 2):
+    """Several medians against depth, one panel each (log scale), one legend below them.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        A :func:`~eightlab.analysis.summaries.summary_table`.
+    panels : sequence of (str, str, str)
+        ``(metric, y label with its unit, panel title)`` per panel, in reading order.
+    ncols : int
+        Panels per row.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The depth axis is labelled under the bottom row only; the y labels are wrapped
+        to their panel's height.
+    """
+    rows = -(-len(panels) // ncols)
+    fig, axes = plt.subplots(
+        rows, ncols, figsize=figure_size("wide", rows=rows), squeeze=False, layout="constrained"
+    )
+    height = fig.get_figheight() / rows
+    for k, (ax, (metric, label, title)) in enumerate(zip(axes.flat, panels, strict=False)):
+        plot_by_depth(
+            summary, metric, fit_text(label, 0.7 * height, _label_size()), ax=ax, log=True,
+            title=title, legend=False,
+        )  # fmt: skip
+        if k < len(panels) - ncols:
+            ax.set_xlabel("")
+        else:
+            ax.set_xlabel(_DEPTH_LABEL)
+    for ax in axes.flat[len(panels) :]:
+        ax.set_visible(False)
+    figure_legend(fig, [ax for ax in axes.flat if ax.get_visible()], ncols=_legend_columns(fig))
     return fig

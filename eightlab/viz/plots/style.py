@@ -26,6 +26,7 @@ from eightlab.files import atomic_path
 from eightlab.viz.plots.encoding import (  # noqa: F401  (the encoding, re-exported)
     ALGORITHM_COLORS,
     HEURISTIC_STYLES,
+    INK,
     UNKNOWN,
     algorithm_color,
     heuristic_color,
@@ -60,10 +61,6 @@ PALETTE_WIDE = (
         "#888888",
     )
 )
-
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "p", "h")
-
-LINESTYLES = ("-", "--", "-.", ":")
 
 #: The settings every style shares: TrueType (Type 42) fonts in PDF and PostScript, which
 #: journals' submission checks accept (Type 3 they reject), and text kept as text in SVG.
@@ -134,20 +131,6 @@ STYLE = STYLES["notebook"]["rc"]
 #: Legend title of the charts of medians, and the legend entry of their bands.
 MEDIAN_TITLE = "median over the boards at each depth"
 BAND_LABEL = "interquartile range\n(25th to 75th percentile)"
-
-
-def _cycle_style(k: int) -> dict:
-    """Colour, marker and line style of the k-th line of a chart.
-
-    The first 12 lines differ in colour and in marker; after that the line style
-    changes too, so that the style is unique for k < 48.
-    """
-    turn = k // len(PALETTE_WIDE)
-    return {
-        "color": PALETTE_WIDE[k % len(PALETTE_WIDE)],
-        "marker": MARKERS[(k + 5 * turn) % len(MARKERS)],
-        "linestyle": LINESTYLES[turn % len(LINESTYLES)],
-    }
 
 
 def integer_ticks(ax, axis: str = "x") -> None:
@@ -264,9 +247,10 @@ def figure_size(kind: str = "single", rows: int = 1, height: float | None = None
 
     Parameters
     ----------
-    kind : {"single", "wide"}
+    kind : {"single", "wide", "row"}
         One panel (a paper's column, 3.5 in), or panels side by side (the page's or the
-        slide's width, 7 in in a paper).
+        slide's width, 7 in in a paper); ``row``: one row of panels side by side, which
+        on a slide takes the whole 16:9 frame.
     rows : int
         Rows of panels (``wide`` only): each gets the style's row height; a slide keeps
         the whole figure within its 16:9 frame.
@@ -282,9 +266,11 @@ def figure_size(kind: str = "single", rows: int = 1, height: float | None = None
     Raises
     ------
     ValueError
-        For a ``kind`` other than ``"single"`` and ``"wide"``.
+        For a ``kind`` other than ``"single"``, ``"wide"`` and ``"row"``.
     """
     style = STYLES[_current["name"]]
+    if kind == "row":
+        kind, rows = "wide", 2 if _current["name"] == "slides" else 1
     if kind == "single":
         width, tall = style["single"]
     elif kind == "wide":
@@ -296,27 +282,6 @@ def figure_size(kind: str = "single", rows: int = 1, height: float | None = None
     if style["max"] is not None:
         tall = min(tall, width * 9 / 16 if kind == "wide" else style["max"][1])
     return (width, tall)
-
-
-def fill_color(style: dict, k: int) -> dict:
-    """A series' style with a colour of its own where the encoding has none.
-
-    Parameters
-    ----------
-    style : dict
-        A style of :mod:`eightlab.viz.plots.encoding`, changed in place.
-    k : int
-        The series' number: colour ``k`` of :data:`PALETTE_WIDE` replaces ``UNKNOWN``'s
-        grey.
-
-    Returns
-    -------
-    dict
-        ``style``.
-    """
-    if style["color"] == UNKNOWN["color"]:
-        style["color"] = PALETTE_WIDE[k % len(PALETTE_WIDE)]
-    return style
 
 
 def fit_text(text: str, width: float, size: float | None = None) -> str:
@@ -359,7 +324,9 @@ def grow_height(fig, inches: float) -> None:
     """
     limit = STYLES[_current["name"]]["max"]
     tall = fig.get_figheight() + inches
-    fig.set_figheight(min(tall, limit[1]) if limit else tall)
+    if limit:  # a slide: within its height, and 16:9 at the figure's width
+        tall = min(tall, limit[1], fig.get_figwidth() * 9 / 16)
+    fig.set_figheight(tall)
 
 
 def small_text() -> float:
