@@ -2,8 +2,9 @@
 
 A tiny notebook is committed in a temporary git repository whose filter is configured by
 the Makefile's own ``git-filters`` target, executed with nbclient into the working copy
-(outputs, execution counts, the kernel's ``language_info``, as JupyterLab saves it), and
-given to the post-save hook ``make lab`` installs (:mod:`eightlab.runner.gitfilter`).
+(outputs, execution counts, the kernel's ``language_info``, widget state, collapsed
+outputs, as JupyterLab saves it), and given to the post-save hook ``make lab`` installs
+(:mod:`eightlab.runner.gitfilter`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ def _run_and_save(path: Path) -> None:
     NotebookClient(notebook, kernel_name="python3", timeout=300).execute()
     for cell in notebook.cells:  # a collapsed output, as JupyterLab records it
         cell.metadata["jupyter"] = {"outputs_hidden": True}
+    state = {"state": {}, "version_major": 2, "version_minor": 0}  # an explorer's widgets
+    notebook.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": state}
     nbformat.write(notebook, path)
 
 
