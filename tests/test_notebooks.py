@@ -784,3 +784,24 @@ def test_the_editable_install_is_quiet():
     makefile = (NOTEBOOKS.parent / "Makefile").read_text()
     (line,) = [line for line in makefile.splitlines() if "--no-deps -e ." in line]
     assert "PYTHONWARNINGS=ignore" in line and "--quiet" in line
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.stem)
+def test_the_smudge_filter_opens_a_notebook_as_the_kernel_writes_it(path):
+    """The working copy carries the kernel's language_info (JupyterLab opens it unmodified),
+    and the clean filter takes it out again: the committed notebook, byte for byte."""
+    from ipykernel.ipkernel import IPythonKernel
+
+    from eightlab.runner import gitfilter
+
+    committed = subprocess.run(["git", "show", f":{path.relative_to(NOTEBOOKS.parent)}"],
+                               cwd=NOTEBOOKS.parent, capture_output=True, text=True,
+                               check=True).stdout  # fmt: skip
+    smudged = gitfilter.smudge(committed)
+    assert json.loads(smudged)["metadata"]["language_info"] == IPythonKernel.language_info
+    clean = subprocess.run(
+        [sys.executable, "-m", "nbstripout", "--extra-keys", _makefile_keys()],
+        input=smudged, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert clean == committed
+    assert gitfilter.smudge("not a notebook {") == "not a notebook {"

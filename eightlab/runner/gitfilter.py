@@ -1,25 +1,51 @@
-"""JupyterLab's post-save hook that keeps a saved tutorial out of ``git status``.
+"""git's smudge filter for ``notebooks/*.ipynb``, and JupyterLab's post-save hook.
 
-The clean filter (nbstripout, set up by the Makefile for ``notebooks/*.ipynb``) strips
-outputs, execution counts, widget state and the kernel's ``language_info`` when git reads
-a notebook, so a tutorial that was only run and saved has the committed content. git
-still lists it as modified: when a file's size differs from the size its index entry
-recorded, ``git status`` reports it without running the filter (``ie_modified`` in git's
-``read-cache.c``). :func:`refresh_index` re-adds the saved notebook when the filtered
-content equals the index (the same blob, only the entry's size and time refreshed);
-a notebook with real changes is left as it is, unstaged. ``make lab`` passes it to
-JupyterLab as ``--ContentsManager.post_save_hook``.
-
-Run as a script, the module copies standard input to standard output (a smudge filter
-that changes nothing, for a clone whose git config still names this file).
+The clean filter (nbstripout, set up by the Makefile) strips outputs, execution counts,
+widget state and all of the kernel's ``language_info`` but its name when git reads a
+notebook. :func:`smudge` writes back the record this Python's kernel reports when git
+writes a notebook out, so JupyterLab opens a tutorial unmodified (run by git as a script,
+standard input to standard output). A run and saved tutorial has the committed content
+once filtered, yet git lists it as modified: when a file's size differs from the size its
+index entry recorded, ``git status`` reports it without running the filter
+(``ie_modified`` in git's ``read-cache.c``). :func:`refresh_index`, which ``make lab``
+passes to JupyterLab as ``--ContentsManager.post_save_hook``, re-adds such a notebook
+(the same blob, only the entry's size and time refreshed); a notebook with real changes
+is left as it is, unstaged.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
 from pathlib import Path
+
+
+def language_info() -> dict:
+    """The ``language_info`` this Python's IPython kernel reports (ipykernel's, by value)."""
+    return {
+        "codemirror_mode": {"name": "ipython", "version": sys.version_info[0]},
+        "file_extension": ".py",
+        "mimetype": "text/x-python",
+        "name": "python",
+        "nbconvert_exporter": "python",
+        "pygments_lexer": f"ipython{sys.version_info[0]}",
+        "version": sys.version.split()[0],
+    }
+
+
+def smudge(text: str) -> str:
+    """The notebook ``text`` with :func:`language_info` in its metadata (else unchanged)."""
+    try:
+        notebook = json.loads(text)
+        metadata = notebook["metadata"]
+    except (ValueError, KeyError, TypeError):
+        return text
+    if not isinstance(metadata, dict) or metadata.get("kernelspec", {}).get("language") != "python":
+        return text
+    metadata["language_info"] = language_info()
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def _git(args, folder: Path) -> int:
@@ -73,8 +99,9 @@ def refresh_index(model=None, os_path=None, contents_manager=None, **kwargs) -> 
 
 
 def main() -> int:
-    """Copy standard input to standard output."""
-    sys.stdout.buffer.write(sys.stdin.buffer.read())
+    """Filter standard input to standard output (what git runs)."""
+    data = sys.stdin.buffer.read().decode("utf-8", errors="surrogateescape")
+    sys.stdout.buffer.write(smudge(data).encode("utf-8", errors="surrogateescape"))
     return 0
 
 
