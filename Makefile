@@ -28,26 +28,30 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 # filter, scoped by .gitattributes to notebooks/), so saving a tutorial in JupyterLab
 # never puts outputs into a commit; results/ keeps its executed notebooks. The kernel
 # also writes its language_info (version, lexer...): all of it but the name is dropped
-# too, so a saved notebook reads as the committed one. The smudge filter
-# (eightlab/runner/gitfilter.py) writes this Python's language_info back into the working
-# copy, so JupyterLab opens a tutorial unmodified; the tracked notebooks you have not
-# changed are rewritten through it here (and re-added: the same content, the index's
-# stat refreshed, so git status stays clean). Set on every make (git config is cheap),
-# so a clone configured by an older Makefile gets the current filter.
+# too, and so are the cells' shown/hidden flags, so a saved notebook reads as the
+# committed one. The smudge filter (eightlab/runner/gitfilter.py) writes this Python's
+# language_info back into the working copy, so JupyterLab opens a tutorial unmodified.
+# git config is set on every make (milliseconds). The tracked notebooks you have not
+# changed are rewritten through the smudge filter (and re-added: the same content, the
+# index's stat refreshed) only when the smudge filter's setting changes: once per clone
+# and .venv. `make lab` gives JupyterLab the post-save hook of the same module, which
+# keeps a run and saved, otherwise unchanged tutorial out of `git status`.
 NBSTRIPOUT_KEYS := metadata.language_info.codemirror_mode metadata.language_info.file_extension \
   metadata.language_info.mimetype metadata.language_info.nbconvert_exporter \
-  metadata.language_info.pygments_lexer metadata.language_info.version
+  metadata.language_info.pygments_lexer metadata.language_info.version cell.metadata.jupyter
 NBSTRIPOUT := '$(abspath $(VENV))/bin/python' -m nbstripout --extra-keys '$(strip $(NBSTRIPOUT_KEYS))'
-NBSMUDGE := '$(abspath $(VENV))/bin/python' '$(abspath eightlab/runner/gitfilter.py)'
+CHECKOUT := $(dir $(abspath $(firstword $(MAKEFILE_LIST))))
+NBSMUDGE := '$(abspath $(VENV))/bin/python' '$(CHECKOUT)eightlab/runner/gitfilter.py'
 
 git-filters: $(VENV)/.installed
 	-@git config filter.nbstripout.clean "$(NBSTRIPOUT)" 2>/dev/null
-	-@git config filter.nbstripout.smudge "$(NBSMUDGE)" 2>/dev/null
 	-@git config filter.nbstripout.required true 2>/dev/null
 	-@git config diff.ipynb.textconv "$(NBSTRIPOUT) -t" 2>/dev/null
-	-@git ls-files -- 'notebooks/*.ipynb' 2>/dev/null | while read -r f; do \
+	-@[ "$$(git config filter.nbstripout.smudge 2>/dev/null)" = "$(NBSMUDGE)" ] \
+	  || { git ls-files -- 'notebooks/*.ipynb' 2>/dev/null | while read -r f; do \
 	  git diff --quiet -- "$$f" 2>/dev/null && git show ":$$f" | $(NBSMUDGE) > "$$f.smudge" \
-	  && mv "$$f.smudge" "$$f" && git add -- "$$f"; rm -f "$$f.smudge"; done; true
+	  && mv "$$f.smudge" "$$f" && git add -- "$$f"; rm -f "$$f.smudge"; done; \
+	  git config filter.nbstripout.smudge "$(NBSMUDGE)" 2>/dev/null; }; true
 
 results: git-filters
 	$(PY) -m eightlab run
@@ -71,7 +75,9 @@ docs: $(VENV)/.installed
 	$(PY) tools/check_docstrings.py
 
 lab: git-filters
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks \
+	  --ContentsManager.post_save_hook=eightlab.runner.gitfilter.refresh_index \
+	  $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 clean-venv:
 	rm -rf $(VENV)

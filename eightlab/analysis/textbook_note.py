@@ -1,4 +1,12 @@
-"""The textbook note: AIMA's fig. 3.29 beside the ``textbook`` run, every number computed.
+"""The textbook notes: a tutorial's textbook cell beside eightlab, and AIMA's fig. 3.29.
+
+A tutorial writes its algorithms in code cells tagged ``textbook`` and compares what they
+return with eightlab's searches. :func:`check_search` and :func:`check_distances` make that
+comparison a :class:`TextbookCheck`, which a notebook shows as one sentence: that the cell
+agrees with eightlab, or where it differs (path length, whether the path is a shortest
+one, the nodes expanded and generated, the first move where the paths part, the pass
+where an iterative search first differs). :func:`formula` writes a priority function
+f(g, h) the way the cell computes it, so a table labels an edited A* by what it does.
 
 :func:`textbook_note` writes the markdown of ``results/textbook-note.md`` from the tables
 of :mod:`eightlab.analysis.comparisons`; :func:`successor_counts` re-runs the textbook IDS with
@@ -16,7 +24,12 @@ References
 
 from __future__ import annotations
 
+import ast
+import inspect
 import math
+import textwrap
+from collections import Counter
+from dataclasses import dataclass, field
 
 from eightlab.analysis.comparisons import tie_breaking_table
 from eightlab.analysis.published import (
@@ -26,11 +39,432 @@ from eightlab.analysis.published import (
     AIMA_SOURCE,
 )
 from eightlab.analysis.summaries import effective_branching_factor
-from eightlab.search import TIE_BREAKING, solve
+from eightlab.errors import EightlabError
+from eightlab.puzzle import statespace
+from eightlab.puzzle.board import as_board
+from eightlab.search import ALGORITHMS, TIE_BREAKING, run_label, solve
 from eightlab.search.harness import Observer
 from eightlab.search.result import CONVENTIONS
 
 IDS, H1, H2 = "IDDFS (tree)", "A* (misplaced)", "A* (manhattan)"
+
+
+# ------------------------------------------------- a tutorial's textbook cell, checked
+def _markdown(text: str) -> str:
+    """``text`` with Markdown's emphasis characters escaped (``A*`` stays ``A*``)."""
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_")
+
+
+@dataclass(repr=False)
+class TextbookCheck:
+    """A textbook cell's answer beside eightlab's, said in one sentence.
+
+    A notebook shows it as Markdown (its last expression, or ``display(check)``);
+    ``print(check)`` gives the same sentence as plain text.
+
+    Attributes
+    ----------
+    yours : str
+        The name of the cell's function, e.g. ``"astar"``.
+    reference : str
+        What it is compared with, e.g. ``"A* (manhattan)"``.
+    label : str
+        eightlab's display label of the algorithm (:func:`~eightlab.search.run_label`).
+    where : str
+        The boards the two ran on, e.g. ``"from 283164705 to 123456780"``.
+    facts : list of str
+        What both did alike, or what is shown without being compared.
+    differences : list of str
+        Where the cell differs from eightlab; empty when they agree.
+    """
+
+    yours: str
+    reference: str
+    label: str
+    where: str = ""
+    facts: list = field(default_factory=list)
+    differences: list = field(default_factory=list)
+
+    @property
+    def agree(self) -> bool:
+        """True when the cell gives eightlab's answer (no differences)."""
+        return not self.differences
+
+    @property
+    def name(self) -> str:
+        """The name a table or figure gives the cell's version: eightlab's label when
+        they agree, else ``"your <function>"`` (never the unaltered algorithm's)."""
+        return self.label if self.agree else f"your {self.yours}"
+
+    def sentence(self, markdown: bool = False) -> str:
+        """The check in one sentence.
+
+        Parameters
+        ----------
+        markdown : bool, optional
+            Markdown (emphasis escaped, names as code, a difference in bold) instead
+            of plain text.
+
+        Returns
+        -------
+        str
+        """
+        text = _markdown if markdown else str
+        code = (lambda x: f"`{x}`") if markdown else str
+        where = f" {self.where}" if self.where else ""
+        if self.agree:
+            head = f"Your {code(self.yours)} agrees with eightlab's {text(self.reference)}{where}"
+            return head + (": " + "; ".join(map(text, self.facts)) if self.facts else "") + "."
+        head = f"Your {code(self.yours)} differs from eightlab's {text(self.reference)}"
+        if markdown:
+            head = f"**{head}**"
+        tail = [*self.differences, *self.facts]
+        return f"{head}{where}: " + "; ".join(map(text, tail)) + "."
+
+    def __str__(self) -> str:
+        return self.sentence()
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(self.sentence())
+
+    def _repr_markdown_(self) -> str:
+        return self.sentence(markdown=True) if self.agree else "> " + self.sentence(markdown=True)
+
+
+class TextbookChecks(list):
+    """Several :class:`TextbookCheck` shown as one note: each difference in full, the
+    checks that agree in one short sentence.
+
+    Parameters
+    ----------
+    iterable : iterable of TextbookCheck, optional
+        The checks, in the order they are shown.
+    """
+
+    @property
+    def agree(self) -> bool:
+        """True when every check agrees."""
+        return all(check.agree for check in self)
+
+    def sentence(self, markdown: bool = False) -> str:
+        """The note: a line per differing check, then one for those that agree.
+
+        Parameters
+        ----------
+        markdown : bool, optional
+            Markdown (as :meth:`TextbookCheck.sentence`) instead of plain text.
+
+        Returns
+        -------
+        str
+        """
+        lines = [("> " if markdown else "") + c.sentence(markdown) for c in self if not c.agree]
+        same = [c for c in self if c.agree]
+        if same:
+            code = (lambda x: f"`{x}`") if markdown else str
+            text = _markdown if markdown else str
+            names = _and(
+                sorted({code(c.yours) for c in same}, key=[code(c.yours) for c in same].index)
+            )
+            refs = _and(
+                sorted(
+                    {text(c.reference) for c in same}, key=[text(c.reference) for c in same].index
+                )
+            )
+            runs = (
+                f" on all {len(same)} runs"
+                if len(same) > 1 and len({c.yours for c in same}) == 1
+                else ""
+            )
+            lines.append(f"Your {names} {'agrees' if len({c.yours for c in same}) == 1 else 'agree'}"
+                         f" with eightlab's {refs}{runs}.")  # fmt: skip
+        return "\n\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.sentence()
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(self.sentence())
+
+    def _repr_markdown_(self) -> str:
+        return self.sentence(markdown=True)
+
+
+def _and(words) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _count(counts, what: str):
+    """``counts.expanded`` (or ``.generated``); a bare number is the nodes expanded."""
+    if isinstance(counts, int | float) and what == "expanded":
+        return counts
+    return getattr(counts, what, None)
+
+
+def _path_text(path) -> str:
+    if path is None:
+        return "no path"
+    return f"a {len(path)}-move path" if isinstance(path, str) else f"cost {path}"
+
+
+def _reaches(path, start, goal) -> bool:
+    try:
+        return start.apply(path) == goal
+    except EightlabError:
+        return False
+
+
+def _exact_distance(start, goal):
+    try:
+        return statespace.exact_distance(start, goal)
+    except EightlabError:  # not 3x3: no table
+        return None
+
+
+def _compare_paths(path, theirs, start, goal, exact: bool, optimal: bool):
+    """(facts, differences) about the path (or cost) beside eightlab's."""
+    facts, differences = [], []
+    if path is None or theirs is None:
+        if (path is None) != (theirs is None):
+            differences.append(f"{_path_text(path)} where eightlab's returns {_path_text(theirs)}")
+        else:
+            facts.append("no path")
+        return facts, differences
+    if isinstance(path, str):
+        if not _reaches(path, start, goal):
+            return facts, [f"its answer {path[:40]!r} is not a path from {start} to {goal}"]
+        length = len(path)
+    elif isinstance(path, int) and not isinstance(path, bool):
+        length = path  # a cost: a search that returns only the length
+    else:
+        return facts, [f"its answer {str(path)[:40]!r} is neither a path nor a cost"]
+    distance = _exact_distance(start, goal)
+    if exact and length != len(theirs):
+        differences.append(f"path length {length} against eightlab's {len(theirs)}")
+    if exact and isinstance(path, str) and path != theirs:
+        k = next(
+            i for i, (a, b) in enumerate(zip(path + " ", theirs + " ", strict=False)) if a != b
+        )
+        move = lambda p: repr(p[k]) if k < len(p) else "the end"  # noqa: E731
+        differences.append(
+            f"the paths part at move {k + 1} (yours {move(path)}, eightlab's {move(theirs)})"
+        )
+    elif exact:
+        facts.append(
+            f"the same {length}-move path" if isinstance(path, str) else f"the same cost {length}"
+        )
+    else:
+        facts.append(f"{_path_text(path)} (eightlab's: {len(theirs)} moves)")
+    if distance is not None and length == distance:
+        facts.append("a shortest path" if isinstance(path, str) else "the least cost")
+    elif distance is not None and optimal:
+        what = "not a shortest path" if isinstance(path, str) else "not the least cost"
+        differences.append(f"{what}: the board is {distance} moves from the goal")
+    elif distance is not None:
+        facts.append(f"{length - distance} moves longer than a shortest path")
+    return facts, differences
+
+
+def _compare_passes(passes, per_iteration):
+    """(facts, differences) of an iterative search, pass by pass."""
+    threshold = lambda p: p.get("threshold", p.get("limit"))  # noqa: E731
+    for k, (mine, theirs) in enumerate(zip(passes, per_iteration, strict=False), start=1):
+        for what in ("expanded", "generated"):
+            if mine.get(what) != theirs.get(what):
+                return [], [f"pass {k} (bound {threshold(theirs):g}): {mine.get(what):,} {what}"
+                            f" against eightlab's {theirs.get(what):,}"]  # fmt: skip
+        if threshold(mine) is not None and threshold(mine) != threshold(theirs):
+            return [], [
+                f"pass {k}: bound {threshold(mine):g} against eightlab's {threshold(theirs):g}"
+            ]
+    if len(passes) != len(per_iteration):
+        return [], [f"{len(passes)} passes against eightlab's {len(per_iteration)}"]
+    return [f"the same {len(passes)} passes"], []
+
+
+def check_search(
+    path, counts, start, goal, algorithm: str, heuristic=None, *, yours: str,
+    exact: bool = True, result=None, **options,
+) -> TextbookCheck:  # fmt: skip
+    """Compare what a textbook cell's search returned with eightlab's search.
+
+    eightlab's search is run here on the same board, and the cell's answer is set
+    beside it: the path (valid, its length, the first move where the two part),
+    whether it is a shortest path (3x3 boards, from the exact distance table), the
+    nodes expanded and generated, and, for an iterative search, pass by pass.
+
+    Parameters
+    ----------
+    path : str or int or None
+        The cell's path (moves of the blank), or its cost when the cell returns only
+        the length, or None when it found no path.
+    counts : object or int
+        The cell's counts: an object with ``expanded`` and ``generated`` (node
+        counts) and, optionally, ``passes`` (one dict per pass of an iterative
+        search, with ``expanded``, ``generated`` and ``limit`` or ``threshold``);
+        or the nodes expanded alone.
+    start, goal : Board or str
+        The board the cell solved and its goal.
+    algorithm : str
+        eightlab's search (registry name) the cell writes out.
+    heuristic : str, optional
+        eightlab's heuristic (registry name), for an informed search.
+    yours : str
+        The name of the cell's function, as the sentence and a table call it.
+    exact : bool, optional
+        True: the cell must return eightlab's path and counts. False: only a valid
+        path (and, for an optimal search, a shortest one); eightlab's counts are
+        shown beside the cell's (a cell that breaks ties differently).
+    result : SearchResult, optional
+        eightlab's run on the same board, if the notebook has it (else it is run here).
+    **options
+        Passed to :func:`~eightlab.search.solve` (``limit``, ``max_nodes``...).
+
+    Returns
+    -------
+    TextbookCheck
+
+    Raises
+    ------
+    EightlabError
+        If the boards, the algorithm or an option are not eightlab's.
+    """
+    start, goal = as_board(start), as_board(goal)
+    spec = ALGORITHMS.get(algorithm)
+    if result is None:
+        informed = spec is None or spec.informed  # an uninformed search takes no heuristic
+        result = solve(start, goal, algorithm, heuristic if informed else None, **options)
+    facts, differences = _compare_paths(
+        path, result.path, start, goal, exact, spec is not None and spec.optimal
+    )
+    for what in ("expanded", "generated"):
+        mine, theirs = _count(counts, what), getattr(result.stats, what)
+        if mine is None:
+            continue
+        if not exact:
+            facts.append(f"{mine:,} {what} (eightlab's: {theirs:,})")
+        elif mine == theirs:
+            facts.append(f"{mine:,} {what}")
+        else:
+            differences.append(f"{mine:,} {what} against eightlab's {theirs:,}")
+    passes = getattr(counts, "passes", None)
+    if exact and passes and result.stats.per_iteration:
+        more_facts, more_differences = _compare_passes(passes, result.stats.per_iteration)
+        facts += more_facts
+        differences += more_differences
+    return TextbookCheck(
+        yours=yours, label=run_label(algorithm),
+        reference=run_label(algorithm, heuristic if spec is None or spec.informed else None),
+        where=f"from {start} to {goal}", facts=facts, differences=differences,
+    )  # fmt: skip
+
+
+def check_distances(distance, goal, radius=None, *, yours: str) -> TextbookCheck:
+    """Compare a textbook cell's distances from ``goal`` with eightlab's exhaustive table.
+
+    Parameters
+    ----------
+    distance : dict
+        Board -> distance in moves from ``goal``, as the cell computed it.
+    goal : Board or str
+        A 3x3 goal.
+    radius : int, optional
+        The cell's radius: the table's boards within it are expected (None: all).
+    yours : str
+        The name of the cell's function.
+
+    Returns
+    -------
+    TextbookCheck
+
+    Raises
+    ------
+    BoardError
+        If the goal is not a 3x3 board.
+    """
+    table = statespace.distance_table(goal)
+    reachable = table[table >= 0]
+    expected = Counter(
+        int(d) for d in (reachable if radius is None else reachable[reachable <= radius])
+    )
+    found = Counter(distance.values())
+    facts, differences = [], []
+    if sum(found.values()) != sum(expected.values()):
+        differences.append(
+            f"{len(distance):,} boards against eightlab's {sum(expected.values()):,}"
+        )
+    layers = sorted(set(found) | set(expected))
+    wrong_layer = next((d for d in layers if found.get(d, 0) != expected.get(d, 0)), None)
+    if wrong_layer is not None:
+        differences.append(f"{found.get(wrong_layer, 0):,} boards at distance {wrong_layer}"
+                           f" against eightlab's {expected.get(wrong_layer, 0):,}")  # fmt: skip
+    else:
+        facts.append(f"the same {len(distance):,} boards in the same {len(layers)} layers"
+                     f" (distances 0 to {max(layers)})")  # fmt: skip
+    wrong = []
+    for board, d in distance.items():
+        try:
+            if table[statespace.rank_of(board)] != d:
+                wrong.append((board, d))
+        except EightlabError:
+            wrong.append((board, d))
+    if wrong:
+        board, d = wrong[0]
+        differences.append(f"{len(wrong):,} boards at a wrong distance, {board} at {d}"
+                           f" where the table says {table[statespace.rank_of(board)]}")  # fmt: skip
+    else:
+        facts.append("every board at the table's distance")
+    return TextbookCheck(
+        yours=yours, reference="distance table (eightlab.puzzle.statespace)",
+        label="distance table", where=f"on the boards within {radius} moves of {goal}"
+        if radius is not None else f"on every board that reaches {goal}",
+        facts=facts, differences=differences,
+    )  # fmt: skip
+
+
+def formula(f) -> str:
+    """A priority function f(g, h) written out: ``"g + 2h"`` for ``lambda g, h: g + 2 * h``.
+
+    A function linear in g and h is written from its values (so ``weighted(2)``
+    reads ``g + 2h``); another is shown by the expression it returns, else its name.
+
+    Parameters
+    ----------
+    f : callable
+        f(g, h) -> number.
+
+    Returns
+    -------
+    str
+    """
+    try:
+        c = f(0, 0)
+        a, b = f(1, 0) - c, f(0, 1) - c
+        probes = ((2, 3), (5, 1), (7, 11), (0, 4))
+        linear = all(math.isclose(f(g, h), c + a * g + b * h) for g, h in probes)
+    except Exception:  # noqa: BLE001 -- a student's function may raise anything
+        linear = False
+    if linear:
+        terms = [(a, "g"), (b, "h"), (c, "")]
+        text = ""
+        for coefficient, name in terms:
+            if coefficient == 0:
+                continue
+            size = abs(coefficient)
+            word = f"{size:g}{name}" if size != 1 or not name else name
+            text += (
+                (" - " if coefficient < 0 else " + ") + word
+                if text
+                else ("-" if coefficient < 0 else "") + word
+            )
+        return text or "0"
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(f)))
+        node = next(n for n in ast.walk(tree) if isinstance(n, ast.Return | ast.Lambda))
+        return ast.unparse(node.value if isinstance(node, ast.Return) else node.body)
+    except (OSError, TypeError, SyntaxError, StopIteration):
+        return getattr(f, "__name__", repr(f))
 
 
 class _Successors(Observer):
