@@ -79,6 +79,7 @@ from eightlab.viz.plots.style import (
     integer_ticks,
     legend_outside,
     save_figure,
+    series_style,
     use_style,
 )
 from eightlab.viz.plots.tutorials import (
@@ -133,5 +134,6 @@ __all__ = [
     "nodes_per_instance",
     "seconds_vs_nodes",
     "save_figure",
+    "series_style",
     "use_style",
 ]
