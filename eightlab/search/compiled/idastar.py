@@ -22,6 +22,7 @@ import numpy as np
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
 from eightlab.search.compiled import kernel
+from eightlab.search.compiled.kernel_bpmx import run_pass_bpmx
 from eightlab.search.compiled.kernel_pdb import pdb_start, run_pass_pdb
 from eightlab.search.compiled.kernel_wide import run_pass_wide
 from eightlab.search.compiled.tables import COMPILED, heuristic_tables, move_tables, supports
@@ -173,6 +174,13 @@ class _Passes:
             self.hsum = np.zeros((depth, 2), dtype=np.int64)
             pdb_start(self.pos, self.mpos, ht.patterns, ht.lengths, ht.offsets, ht.table,
                       mirrored, self.entries, self.hsum)  # fmt: skip
+            if ht.routes is not None:  # the dual lookup, with BPMX
+                self.hnode = np.zeros(depth, dtype=np.int64)
+                self.hnode[0] = self.h0
+                self.child_h = np.zeros((depth, 4), dtype=np.int64)
+                self.child_e = np.zeros((depth, 4, 2), dtype=np.int64)
+                self.walked = np.zeros_like(self.tiles)
+                self.dpos = np.zeros_like(self.tiles)
         elif self.packed:
             self.state = np.zeros(depth, dtype=np.uint64)
             self.state[0] = start.packed
@@ -194,6 +202,14 @@ class _Passes:
     def resume(self, stop_at: int) -> int:
         """Run the pass until ``stop_at`` expansions in all; return the kernel's status."""
         ht, m = self.ht, self.moves
+        if ht.kind == 2 and ht.routes is not None:
+            return run_pass_bpmx(
+                m.targets.ravel(), m.count, ht.group_of, ht.patterns, ht.lengths, ht.offsets,
+                ht.table, ht.mirror_cell, ht.inverse_mirror, ht.routes, ht.route_len,
+                ht.goal_tiles, ht.home, self.regs, self.tiles, self.pos, self.mpos, self.blank,
+                self.came_from, self.next_k, self.entries, self.hsum, self.hnode, self.child_h,
+                self.child_e, self.walked, self.dpos, stop_at,
+            )  # fmt: skip
         if ht.kind == 2:
             return run_pass_pdb(
                 m.targets.ravel(), m.count, ht.group_of, ht.patterns, ht.lengths, ht.offsets,
