@@ -305,7 +305,11 @@ def idastar_search(
     A node whose f exceeds the threshold is generated but not expanded; the goal test is
     applied at generation; a node never generates the move that undoes the move that
     reached it; successors are tried in the order d, l, r, u, and no transposition table
-    is kept. With an admissible h the path is therefore the lexicographically smallest
+    is kept. With the ``pdb-*-dual`` heuristics (inconsistent) each pass uses
+    bidirectional pathmax (BPMX, Felner et al. 2011, :func:`uses_bpmx`): a node's children
+    are all generated and looked up before any is expanded, and h(node) is lifted to
+    max h(child) - 1 (and each child's h to h(node) - 1). With an admissible h the path is
+    therefore the lexicographically smallest
     of the shortest paths (the answer of the Eight II problem), with or without
     ``lexicographic``, and only the current path is held in memory.
 
