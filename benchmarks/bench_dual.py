@@ -5,7 +5,7 @@ regular and reflected lookups) and with ``pdb-P-dual`` (also the dual lookup, wi
 bidirectional pathmax), on Korf's 15-puzzles (``--korf15``, 1-based numbers; 6-6-3 by
 default) and on Korf & Felner's 24-puzzles (``--korf24``, 6-6-6-6; default the easiest
 by the published counts). Both searches must find the published length. The table is
-written to ``--out`` (default ``results/korf24-dual/dual.csv``: beside ``results/korf24``, not in it, as a
+written after each instance to ``--out`` (default ``results/korf24-dual/dual.csv``: beside ``results/korf24``, not in it, as a
 run of the korf24 notebook refuses to replace a folder holding files it did not write) and summed up on the screen.
 
 Run from the repository root (``nice`` on a shared machine)::
@@ -89,16 +89,19 @@ def main(argv=None) -> None:
     lengths15 = {row.instance: row.length for row in korf1985_table()}
     lengths24 = {row.instance: row.length for row in korf_felner24_table()}
     rows = []
+
+    def add(row):  # the table is written again after each instance: a stopped run keeps them
+        rows.append(row)
+        atomic_write(args.out, lambda path: pd.DataFrame(rows).to_csv(path, index=False))
+
     for text in args.korf15:
         for k in numbers(text):
-            rows.append(compare("15-puzzle", k, korf100()[k - 1], KORF_GOAL, args.partition15,
-                                lengths15[k], args.max_seconds))  # fmt: skip
+            add(compare("15-puzzle", k, korf100()[k - 1], KORF_GOAL, args.partition15,
+                        lengths15[k], args.max_seconds))  # fmt: skip
     for k in args.korf24:
-        rows.append(compare("24-puzzle", k, korf_felner_24()[k - 1], KORF_GOAL_24, "6-6-6-6",
-                            lengths24[k], args.max_seconds))  # fmt: skip
-    table = pd.DataFrame(rows)
-    atomic_write(args.out, lambda path: table.to_csv(path, index=False))
-    summary(table)
+        add(compare("24-puzzle", k, korf_felner_24()[k - 1], KORF_GOAL_24, "6-6-6-6",
+                    lengths24[k], args.max_seconds))  # fmt: skip
+    summary(pd.DataFrame(rows))
     print(f"wrote {args.out}; load average {os.getloadavg()[0]:.1f} after")
 
 

@@ -109,9 +109,10 @@ class Tree:
     """One eightlab checkout's compiled IDA*, in a child process of its own."""
 
     def __init__(self, root: Path):
-        env = dict(os.environ, PYTHONPATH=str(root))
+        env = dict(os.environ, PYTHONPATH=str(root))  # and cwd: ``-c`` puts it first on sys.path
         self.process = subprocess.Popen([sys.executable, "-c", SOLVER], env=env, text=True,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)  # fmt: skip
+                                        cwd=root, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE)  # fmt: skip
 
     def run(self, heuristic: str, board, goal) -> dict:
         self.process.stdin.write(f"{heuristic}|{goal}|{board}\n")
@@ -178,9 +179,9 @@ def rates(partitions, instances, before: Path | None, repeat: int, goal=KORF_GOA
         tree.close()
 
 
-def fixed_cost(partition: str) -> None:
-    """What a call costs besides its search: one stopped after one node, and Korf's #18
-    with Manhattan (4e7 nodes), the first call of a process against the next ones."""
+def fixed_cost(partition: str, before: Path | None) -> None:
+    """What a call costs besides its search: one stopped after one node, and the first
+    call of a fresh process (per checkout) against Korf's instance 18 with Manhattan."""
     board = korf100()[RATE_INSTANCES[0] - 1]
     calls = []
     for _ in range(20):
@@ -189,17 +190,20 @@ def fixed_cost(partition: str) -> None:
         calls.append(time.process_time() - c0)
     print(f"a pdb-{partition} search stopped after one node: "
           f"{statistics.median(calls) * 1e3:.2f} ms CPU (median of 20 calls)")  # fmt: skip
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
     code = ("from eightlab.search.compiled import solve_compiled\n"
             "from eightlab.puzzle.instances import korf100, KORF_GOAL\n"
-            "for _ in range(3):\n"
-            "    r = solve_compiled(korf100()[17], KORF_GOAL, 'manhattan')\n"
+            "for n in (1, None, None):\n"
+            "    r = solve_compiled(korf100()[17], KORF_GOAL, 'manhattan', max_nodes=n)\n"
             "    print(r.stats.generated, r.stats.cpu_seconds)\n")  # fmt: skip
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         check=True).stdout.split()  # fmt: skip
-    print(f"Korf's #18, Manhattan, {int(out[0]):,} generated: the search's CPU seconds in a "
-          f"fresh process, first call {float(out[1]):.2f}, then {float(out[3]):.2f} and "
-          f"{float(out[5]):.2f}")  # fmt: skip
+    for name, root in {"eightlab": ROOT, "eightlab before": before}.items():
+        if root is None:
+            continue
+        env = dict(os.environ, PYTHONPATH=str(root))
+        out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True,
+                             text=True, check=True).stdout.split()  # fmt: skip
+        print(f"{name}: a fresh process's first search (Korf's instance 18, Manhattan, stopped "
+              f"after one node) {float(out[1]):.3f} CPU s of search; then the whole search "
+              f"({int(out[2]):,} generated) {float(out[3]):.2f} and {float(out[5]):.2f}")  # fmt: skip
 
 
 def conflicts(instances) -> None:
@@ -270,7 +274,7 @@ def main(argv=None) -> None:
     elif not args.build and not args.korf24:
         partitions = ["5-5-5", "6-6-3"] + (["7-8"] if args.include_7_8 else [])
         rates(partitions, args.instances, args.before, args.repeat)
-        fixed_cost(partitions[-1])
+        fixed_cost(partitions[-1], args.before)
         conflicts(args.instances)
     print(f"load average {os.getloadavg()[0]:.1f} after")
 

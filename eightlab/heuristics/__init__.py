@@ -29,7 +29,7 @@ name                        admissible  consistent  what it is
 ``pdb-7-8``                 yes         no          lookup; 4x4 only; 7-8 is opt-in
 ``pdb-5-5-5-single`` ...    yes         no          the same, the regular lookup only
 ``pdb-5-5-5-dual`` ...      yes         no          max(regular, reflected, dual lookup);
-                                                    compiled IDA* adds BPMX
+                                                    IDA* adds BPMX
 ``learned``                 no          no          an MLP trained on 20,000 boards'
                                                     exact distances, read from a table
 ``learned-shifted``         yes         no          max(h2, learned - delta), delta
