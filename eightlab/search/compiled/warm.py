@@ -4,7 +4,7 @@ The first call of a numba kernel in a process loads its machine code from numba'
 cache (or compiles it, the first time on a machine), which a search that timed it would
 count as its own: as much as a short search itself (``benchmarks/README.md``).
 :func:`load_kernels` loads the kernels a heuristic needs, by their
-signatures (the types of the arrays :class:`~eightlab.search.compiled.idastar` passes),
+signatures (the types of the arrays :mod:`~eightlab.search.compiled.idastar` passes),
 once per process, so a search's seconds are its search's.
 """
 
