@@ -4,9 +4,12 @@ Prints figures, asserts none (the machine may be shared: the load average is pri
 
 ``rates`` (default): generated nodes per CPU second of eightlab's compiled IDA* with 5-5-5
 and 6-6-3 (and 7-8 with ``--include-7-8``) against ``benchmarks/idastar_pdb.c`` (the same
-search in C, built with ``cc -O2`` here, reading eightlab's own database files), each
-instance run by both in turn, in this one run; every count must agree. Then linear
-conflict against Manhattan on the same 4x4 instances, compiled, interleaved the same way.
+search in C, built here with ``cc -O2`` and with ``cc -O2 -march=native``, reading
+eightlab's own database files), and against another checkout of eightlab (``--before``,
+e.g. ``main``), each instance run by every engine in turn, ``--repeat`` times, in this one
+run; medians per instance; every count must agree. ``--rates24 K ...``: the same with
+6-6-6-6 on Korf & Felner's 24-puzzle instances. Then the fixed cost of a call, and linear
+conflict against Manhattan on the same 4x4 instances.
 
 ``--build P``: build partition P in a fresh process and a fresh cache folder (seconds,
 table size, peak RSS of the child). ``--korf24 K``: solve Korf & Felner's 24-puzzle
@@ -14,7 +17,8 @@ instance K with 6-6-6-6 (built or cached), on one core, against the published le
 
 Run from the repository root (``nice`` on a shared machine)::
 
-    nice .venv/bin/python benchmarks/bench_pdb.py
+    nice .venv/bin/python benchmarks/bench_pdb.py --before /path/to/main
+    nice .venv/bin/python benchmarks/bench_pdb.py --rates24 40 38 25 --before /path/to/main
     nice .venv/bin/python benchmarks/bench_pdb.py --include-7-8
     nice .venv/bin/python benchmarks/bench_pdb.py --build 6-6-3
     nice .venv/bin/python benchmarks/bench_pdb.py --korf24 1 --korf24 40
@@ -59,31 +63,71 @@ print(p.build_seconds, p.nbytes)
 """
 
 
-def build_c(folder: Path) -> Path | None:
-    """Compile benchmarks/idastar_pdb.c with ``cc -O2``; None when there is no compiler."""
+#: The C compilers' options: as the yardstick was built before, and as a C user builds
+#: for this machine (``-march=native``: ``popcnt`` for ``__builtin_popcount``).
+C_BUILDS = {"C -O2": ["-O2"], "C -O2 -march=native": ["-O2", "-march=native"]}
+#: A child process that solves boards with one eightlab tree's compiled IDA*: reads
+#: "heuristic|goal|board" lines, prints "length expanded generated cpu_seconds" (the
+#: search's own seconds, as the search reports them).
+SOLVER = """
+import sys
+from eightlab.search.compiled import solve_compiled
+for line in sys.stdin:
+    heuristic, goal, board = line.rstrip("\\n").split("|")
+    r = solve_compiled(board, goal, heuristic)
+    print(r.length, r.stats.expanded, r.stats.generated, r.stats.cpu_seconds, flush=True)
+"""
+
+
+def build_c(folder: Path) -> dict[str, Path]:
+    """benchmarks/idastar_pdb.c built with each of :data:`C_BUILDS` ({} without a compiler)."""
     cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if cc is None:
-        return None
-    exe = folder / "idastar_pdb"
+        return {}
     source = ROOT / "benchmarks" / "idastar_pdb.c"
-    subprocess.run([cc, "-O2", "-o", str(exe), str(source)], check=True)
-    return exe
+    built = {}
+    for i, (name, flags) in enumerate(C_BUILDS.items()):
+        exe = folder / f"idastar_pdb{i}"
+        subprocess.run([cc, *flags, "-o", str(exe), str(source)], check=True)
+        built[name] = exe
+    return built
 
 
-def run_c(exe: Path, partition: str, board) -> dict:
-    """The C IDA* on one 4x4 board: length, expanded, generated, CPU seconds."""
-    databases = pdb.additive_pdb(KORF_GOAL, partition, progress=False)
-    text = f"4 4 {len(databases.patterns)}\n"
+def run_c(exe: Path, partition: str, board, goal=KORF_GOAL) -> dict:
+    """The C IDA* on one board: length, expanded, generated, CPU seconds."""
+    databases = pdb.additive_pdb(goal, partition, progress=False)
+    text = f"{goal.rows} {goal.cols} {len(databases.patterns)}\n"
     text += "".join(f"{len(g)} {' '.join(map(str, g))}\n" for g in databases.patterns)
-    text += f"{pdbcache.path_of(KORF_GOAL, partition)}\n{' '.join(map(str, board.tiles))}\n"
+    text += f"{pdbcache.path_of(goal, partition)}\n{' '.join(map(str, board.tiles))}\n"
     out = subprocess.run([str(exe)], input=text, capture_output=True, text=True, check=True)
     f = out.stdout.split()
     return {"length": int(f[0]), "expanded": int(f[1]), "generated": int(f[2]),
             "cpu": float(f[4])}  # fmt: skip
 
 
+class Tree:
+    """One eightlab checkout's compiled IDA*, in a child process of its own."""
+
+    def __init__(self, root: Path):
+        env = dict(os.environ, PYTHONPATH=str(root))  # and cwd: ``-c`` puts it first on sys.path
+        self.process = subprocess.Popen([sys.executable, "-c", SOLVER], env=env, text=True,
+                                        cwd=root, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE)  # fmt: skip
+
+    def run(self, heuristic: str, board, goal) -> dict:
+        self.process.stdin.write(f"{heuristic}|{goal}|{board}\n")
+        self.process.stdin.flush()
+        f = self.process.stdout.readline().split()
+        return {"length": int(f[0]), "expanded": int(f[1]), "generated": int(f[2]),
+                "cpu": float(f[3])}  # fmt: skip
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
 def run_eightlab(heuristic: str, board, goal=KORF_GOAL) -> dict:
-    """The compiled IDA* on one board: length, counts and CPU seconds of the search."""
+    """The compiled IDA* on one board, in this process: length, counts, CPU seconds."""
     c0 = time.process_time()
     result = solve_compiled(board, goal, heuristic)
     cpu = time.process_time() - c0
@@ -92,40 +136,79 @@ def run_eightlab(heuristic: str, board, goal=KORF_GOAL) -> dict:
             "cpu": cpu, "status": str(result.status)}  # fmt: skip
 
 
-def rates(partitions, instances) -> None:
-    exe = build_c(Path(tempfile.mkdtemp()))
-    boards = [korf100()[k - 1] for k in instances]
-    print(f"Korf instances {', '.join(map(str, instances))}; generated nodes per CPU second")
-    print("| heuristic | nodes generated (all) | eightlab M/s | C M/s | eightlab / C |")
-    print("|---|---:|---:|---:|---:|")
+def rates(partitions, instances, before: Path | None, repeat: int, goal=KORF_GOAL) -> None:
+    """Generated nodes per CPU second of each engine, the medians of ``repeat`` runs of
+    each instance, every engine run on an instance in turn; the counts must agree."""
+    c_builds = build_c(Path(tempfile.mkdtemp()))
+    trees = {"eightlab": Tree(ROOT)}
+    if before is not None:
+        trees["eightlab before"] = Tree(before)
+    boards = [(korf100() if goal == KORF_GOAL else korf_felner_24())[k - 1] for k in instances]
+    engines = [*trees, *c_builds]
+    print(f"instances {', '.join(map(str, instances))}; generated nodes per CPU second "
+          f"(medians of {repeat} runs)")  # fmt: skip
+    print(f"| heuristic | nodes generated | {' | '.join(f'{e} M/s' for e in engines)} | "
+          f"{' | '.join(f'eightlab / {c}' for c in c_builds)} |")  # fmt: skip
+    print("|---|---:|" + "---:|" * (len(engines) + len(c_builds)))
     for partition in partitions:
         heuristic = f"pdb-{partition}"
-        run_eightlab(heuristic, boards[0])  # load the tables and the kernel first
-        ours, theirs = [], []
+        for tree in trees.values():
+            tree.run(heuristic, boards[0], goal)  # load the tables and the kernel first
+        seconds = dict.fromkeys(engines, 0.0)
+        nodes = 0
         for board in boards:
-            a = run_eightlab(heuristic, board)
-            ours.append(a)
-            if exe is not None:
-                b = run_c(exe, partition, board)
-                same = (a["length"], a["expanded"], a["generated"])
-                if same != (b["length"], b["expanded"], b["generated"]):
-                    raise SystemExit(f"counts differ on {board}: {a} against {b}")
-                theirs.append(b)
-        nodes = sum(r["generated"] for r in ours)
-        rate = nodes / sum(r["cpu"] for r in ours) / 1e6
-        if theirs:
-            c_rate = nodes / sum(r["cpu"] for r in theirs) / 1e6
-            print(f"| {heuristic} | {nodes:,} | {rate:.1f} | {c_rate:.1f} | {rate / c_rate:.2f} |")
-        else:
-            print(f"| {heuristic} | {nodes:,} | {rate:.1f} | (no C compiler) | |")
-    calls = []  # what a call costs besides its search: one stopped after one node
+            runs = {e: [] for e in engines}
+            for _ in range(repeat):
+                for name, tree in trees.items():
+                    runs[name].append(tree.run(heuristic, board, goal))
+                for name, exe in c_builds.items():
+                    runs[name].append(run_c(exe, partition, board, goal))
+            counts = {
+                (r["length"], r["expanded"], r["generated"]) for v in runs.values() for r in v
+            }
+            if len(counts) != 1:
+                raise SystemExit(f"counts differ on {board}: {runs}")
+            nodes += runs["eightlab"][0]["generated"]
+            for name, v in runs.items():
+                seconds[name] += statistics.median(r["cpu"] for r in v)
+        rate = {e: nodes / seconds[e] / 1e6 for e in engines}
+        cells = " | ".join(f"{rate[e]:.1f}" for e in engines)
+        ratios = " | ".join(f"{rate['eightlab'] / rate[c]:.2f}" for c in c_builds)
+        print(f"| {heuristic} | {nodes:,} | {cells} | {ratios} |", flush=True)
+    for tree in trees.values():
+        tree.close()
+
+
+def fixed_cost(partition: str, before: Path | None) -> None:
+    """What a call costs besides its search: one stopped after one node, and the first
+    call of a fresh process (per checkout) against Korf's instance 18 with Manhattan."""
+    board = korf100()[RATE_INSTANCES[0] - 1]
+    calls = []
     for _ in range(20):
         c0 = time.process_time()
-        solve_compiled(boards[0], KORF_GOAL, f"pdb-{partitions[-1]}", max_nodes=1)
+        solve_compiled(board, KORF_GOAL, f"pdb-{partition}", max_nodes=1)
         calls.append(time.process_time() - c0)
-    print(f"a pdb-{partitions[-1]} search stopped after one node: "
+    print(f"a pdb-{partition} search stopped after one node: "
           f"{statistics.median(calls) * 1e3:.2f} ms CPU (median of 20 calls)")  # fmt: skip
-    # linear conflict against Manhattan, the same boards (a node budget keeps it short)
+    code = ("from eightlab.search.compiled import solve_compiled\n"
+            "from eightlab.puzzle.instances import korf100, KORF_GOAL\n"
+            "for n in (1, None, None):\n"
+            "    r = solve_compiled(korf100()[17], KORF_GOAL, 'manhattan', max_nodes=n)\n"
+            "    print(r.stats.generated, r.stats.cpu_seconds)\n")  # fmt: skip
+    for name, root in {"eightlab": ROOT, "eightlab before": before}.items():
+        if root is None:
+            continue
+        env = dict(os.environ, PYTHONPATH=str(root))
+        out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True,
+                             text=True, check=True).stdout.split()  # fmt: skip
+        print(f"{name}: a fresh process's first search (Korf's instance 18, Manhattan, stopped "
+              f"after one node) {float(out[1]):.3f} CPU s of search; then the whole search "
+              f"({int(out[2]):,} generated) {float(out[3]):.2f} and {float(out[5]):.2f}")  # fmt: skip
+
+
+def conflicts(instances) -> None:
+    """Linear conflict against Manhattan on the same boards (a node budget keeps it short)."""
+    boards = [korf100()[k - 1] for k in instances]
     print("\n| heuristic | nodes generated | M/s |\n|---|---:|---:|")
     totals = {"manhattan": [0, 0.0], "linear-conflict": [0, 0.0]}
     for board in boards[:4]:
@@ -168,6 +251,16 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--include-7-8", action="store_true", help="also 7-8 (opt-in)")
     parser.add_argument("--instances", type=int, nargs="+", default=list(RATE_INSTANCES))
+    parser.add_argument(
+        "--rates24",
+        type=int,
+        nargs="+",
+        default=[],
+        metavar="K",
+        help="6-6-6-6 rates on Korf & Felner's 24-puzzle instances K",
+    )
+    parser.add_argument("--before", type=Path, help="another checkout, run beside this one")
+    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--build", action="append", default=[], metavar="PARTITION")
     parser.add_argument("--korf24", action="append", type=int, default=[], metavar="K")
     args = parser.parse_args(argv)
@@ -176,9 +269,13 @@ def main(argv=None) -> None:
         build(partition)
     for number in args.korf24:
         korf24(number)
-    if not args.build and not args.korf24:
+    if args.rates24:
+        rates(["6-6-6-6"], args.rates24, args.before, args.repeat, KORF_GOAL_24)
+    elif not args.build and not args.korf24:
         partitions = ["5-5-5", "6-6-3"] + (["7-8"] if args.include_7_8 else [])
-        rates(partitions, args.instances)
+        rates(partitions, args.instances, args.before, args.repeat)
+        fixed_cost(partitions[-1], args.before)
+        conflicts(args.instances)
     print(f"load average {os.getloadavg()[0]:.1f} after")
 
 

@@ -339,3 +339,22 @@ def test_korf24_is_opt_in():
     assert plan.folder == "korf24--korf24" and plan.parameters["workers"] == 2
     with pytest.raises(EightlabError, match="heuristic"):
         plan_runs(only=["korf24"], parameters={"heuristic": "nonsense"}, notebooks_dir=notebooks)
+
+
+@pytest.mark.parametrize("heuristic,size", [("manhattan", 16), ("manhattan", 25),
+                                            ("pdb-5-5-5", 16), ("pdb-5-5-5-dual", 16)])  # fmt: skip
+def test_the_kernels_are_loaded_before_the_clock_with_the_searchs_types(
+    private_pdb_cache, heuristic, size
+):
+    """load_kernels compiles (or loads) the very signatures the search calls: no second one."""
+    from eightlab.search.compiled import warm
+
+    kind = "packed" if size == 16 else "wide"
+    kind = {"pdb-5-5-5": "pdb", "pdb-5-5-5-dual": "dual"}.get(heuristic, kind)
+    signatures = warm._signatures(kind)
+    for kernel, signature in signatures:
+        kernel.compile(signature)
+    before = {kernel: set(kernel.signatures) for kernel, _ in signatures}
+    goal = KORF_GOAL if size == 16 else Board(tuple(range(25)), 5, 5)
+    assert solve_compiled(walk(goal, 30, 1), goal, heuristic).status == "solved"
+    assert {kernel: set(kernel.signatures) for kernel, _ in signatures} == before

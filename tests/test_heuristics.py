@@ -47,6 +47,7 @@ NAMES = (
 FOURBYFOUR = ("pdb-5-5-5", "pdb-6-6-3", "pdb-7-8", "pdb-5-5-5-rows", "pdb-6-6-3-rows")
 FIVEBYFIVE = ("pdb-6-6-6-6",)
 SINGLE = ("pdb-5-5-5-single", "pdb-6-6-3-single", "pdb-7-8-single")  # no reflected lookup
+DUAL = ("pdb-5-5-5-dual", "pdb-6-6-3-dual", "pdb-7-8-dual", "pdb-6-6-6-6-dual")  # test_dual.py
 LEARNED = ("learned", "learned-shifted", "learned-quantile", "learned-penalty")  # test_learned.py
 INADMISSIBLE = ("weighted-manhattan", "manhattan-with-blank", "linear-conflict-pairs", "nilsson")
 
@@ -61,7 +62,7 @@ def bfs_distances(goal: Board) -> dict[Board, int]:
 
 # ------------------------------------------------------------------ registry
 def test_the_registry_holds_every_heuristic_by_its_hyphenated_name():
-    assert tuple(HEURISTICS) == NAMES + FOURBYFOUR + FIVEBYFIVE + SINGLE + LEARNED
+    assert tuple(HEURISTICS) == NAMES + FOURBYFOUR + FIVEBYFIVE + SINGLE + DUAL + LEARNED
     for name, heuristic in HEURISTICS.items():
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", name)
         assert heuristic.name == name and heuristic.description and heuristic.label

@@ -28,6 +28,8 @@ name                        admissible  consistent  what it is
 ``pdb-6-6-3``               yes         no          placement, with the reflected
 ``pdb-7-8``                 yes         no          lookup; 4x4 only; 7-8 is opt-in
 ``pdb-5-5-5-single`` ...    yes         no          the same, the regular lookup only
+``pdb-5-5-5-dual`` ...      yes         no          max(regular, reflected, dual lookup);
+                                                    IDA* adds BPMX
 ``learned``                 no          no          an MLP trained on 20,000 boards'
                                                     exact distances, read from a table
 ``learned-shifted``         yes         no          max(h2, learned - delta), delta
@@ -291,40 +293,66 @@ def _additive() -> tuple[Heuristic, ...]:
     """The 15- and 24-puzzle's pattern databases, one heuristic per partition and lookup."""
     from eightlab.heuristics.pdb.additive import (
         ALL_PARTITIONS,
+        DUAL,
         PARTITIONS,
         SINGLE,
         additive_binder,
         shape_of,
     )
 
-    return tuple(
-        Heuristic(
-            f"pdb-{partition}",
-            f"{partition} additive pattern databases with the reflected lookup, "
-            f"{'x'.join(map(str, shape_of(partition)))} only "
-            "(Korf & Felner 2002; Felner, Korf & Hanan 2004; admissible, not consistent)"
-            + ("; opt-in: 0.6 GB, 14 CPU minutes and 3.8 GB to build" if partition == "7-8" else "")
-            + ("; opt-in: ~0.5 GB, minutes and ~2 GB to build" if partition == "6-6-6-6" else ""),
-            True,
-            False,  # the minimum over the blank's region: see eightlab.heuristics.pdb.additive
-            additive_binder(partition),
-            label=f"PDB {partition}",
-            shapes={shape_of(partition)},
+    return (
+        tuple(
+            Heuristic(
+                f"pdb-{partition}",
+                f"{partition} additive pattern databases with the reflected lookup, "
+                f"{'x'.join(map(str, shape_of(partition)))} only "
+                "(Korf & Felner 2002; Felner, Korf & Hanan 2004; admissible, not consistent)"
+                + (
+                    "; opt-in: 0.6 GB, 14 CPU minutes and 3.8 GB to build"
+                    if partition == "7-8"
+                    else ""
+                )
+                + (
+                    "; opt-in: ~0.5 GB, minutes and ~2 GB to build"
+                    if partition == "6-6-6-6"
+                    else ""
+                ),
+                True,
+                False,  # the minimum over the blank's region: see eightlab.heuristics.pdb.additive
+                additive_binder(partition),
+                label=f"PDB {partition}",
+                shapes={shape_of(partition)},
+            )
+            for partition in ALL_PARTITIONS
         )
-        for partition in ALL_PARTITIONS
-    ) + tuple(
-        Heuristic(
-            f"pdb-{partition}{SINGLE}",
-            f"{partition} additive pattern databases, the regular lookup only (no reflection: "
-            "Felner, Korf & Hanan's one lookup against max of two), 4x4 only"
-            + ("; opt-in like pdb-7-8" if partition == "7-8" else ""),
-            True,
-            False,
-            additive_binder(partition, reflected=False),
-            label=f"PDB {partition}, one lookup",
-            shapes={shape_of(partition)},
+        + tuple(
+            Heuristic(
+                f"pdb-{partition}{SINGLE}",
+                f"{partition} additive pattern databases, the regular lookup only (no reflection: "
+                "Felner, Korf & Hanan's one lookup against max of two), 4x4 only"
+                + ("; opt-in like pdb-7-8" if partition == "7-8" else ""),
+                True,
+                False,
+                additive_binder(partition, reflected=False),
+                label=f"PDB {partition}, one lookup",
+                shapes={shape_of(partition)},
+            )
+            for partition in PARTITIONS
         )
-        for partition in PARTITIONS
+        + tuple(
+            Heuristic(
+                f"pdb-{partition}{DUAL}",
+                f"{partition} additive pattern databases, max of the regular, reflected and dual "
+                "lookups (Zahavi et al. 2006; IDA* adds bidirectional pathmax, Felner et al. 2011), "
+                f"{'x'.join(map(str, shape_of(partition)))} only",
+                True,
+                False,
+                additive_binder(partition, dual=True),
+                label=f"PDB {partition}, dual",
+                shapes={shape_of(partition)},
+            )
+            for partition in (*PARTITIONS, "6-6-6-6")
+        )
     )
 
 

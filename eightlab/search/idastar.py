@@ -195,19 +195,74 @@ def _passes(problem, budget, evaluator, observer):
                 smallest = t
         return smallest
 
+    # The reference pass with bidirectional pathmax (BPMX), for inconsistent h (the dual
+    # lookups): all children are generated and looked up first; h(node) rises to
+    # max h(child) - 1 (a child is one move away), each child's to h(node) - 1, and
+    # h(node) again from what a child's subtree returns. Returns (found, h(node)); the
+    # smallest f above the bound is kept for the whole pass in ``low``.
+    def bpmx_pass(state, blank, came_from, g, h):
+        nonlocal expanded, generated, deepest, check_at, low
+        if expanded >= check_at:
+            check_at = budget.check(expanded)
+        expanded += 1
+        if g > deepest:
+            deepest = g
+        g1 = g + 1
+        children = []
+        for q, sq, sb, _, letter in table[blank][came_from]:
+            generated += 1
+            tile = (state >> sq) & mask
+            child = state ^ (tile << sq) ^ (tile << sb)
+            if child == goal and g1 <= bound:
+                path.append(letter)
+                deepest = max(deepest, g1)
+                return True, 0
+            h1 = evaluator(child)
+            children.append((child, q, letter, h1))
+            h = max(h, h1 - 1)
+        if g + h > bound:  # a child lifted h(node) past the bound
+            low = min(low, g + h)
+            return False, h
+        for child, q, letter, h1 in children:
+            h1 = max(h1, h - 1)
+            if g1 + h1 > bound:
+                low = min(low, g1 + h1)
+                continue
+            found, h1 = bpmx_pass(child, q, blank, g1, h1)
+            if found:
+                path.append(letter)
+                return True, 0
+            h = max(h, h1 - 1)
+            if g + h > bound:  # the subtree lifted h(node) past the bound
+                low = min(low, g + h)
+                return False, h
+        return False, h
+
     def counts():
         return expanded, generated, deepest
 
     plain = evaluator.tile_cost is not None and observer is None
     one_pass = plain_pass if plain else general_pass
     start, start_blank, no_parent = problem.start, problem.start_blank, len(table)
+    low = NO_BOUND
 
     def depth_first(threshold, h0):
-        nonlocal bound
+        nonlocal bound, low
         bound = threshold
+        if uses_bpmx(evaluator) and observer is None:
+            low = NO_BOUND
+            found, _ = bpmx_pass(start, start_blank, no_parent, 0, h0)
+            return -1 if found else low
         return one_pass(start, start_blank, no_parent, 0, h0)
 
     return depth_first, counts, path
+
+
+def uses_bpmx(evaluator) -> bool:
+    """Whether IDA* runs ``evaluator`` with bidirectional pathmax: the pattern databases
+    with the dual lookup (inconsistent: Felner, Zahavi, Holte, Schaeffer, Sturtevant &
+    Zhang, "Inconsistent heuristics in theory and practice", AIJ 175, 2011)."""
+    return bool(getattr(evaluator.data, "dual", False))
 
 
 def successor_table(problem, evaluator) -> tuple:
@@ -250,7 +305,11 @@ def idastar_search(
     A node whose f exceeds the threshold is generated but not expanded; the goal test is
     applied at generation; a node never generates the move that undoes the move that
     reached it; successors are tried in the order d, l, r, u, and no transposition table
-    is kept. With an admissible h the path is therefore the lexicographically smallest
+    is kept. With the ``pdb-*-dual`` heuristics (inconsistent) each pass uses
+    bidirectional pathmax (BPMX, Felner et al. 2011, :func:`uses_bpmx`): a node's children
+    are all generated and looked up before any is expanded, and h(node) is lifted to
+    max h(child) - 1 (and each child's h to h(node) - 1). With an admissible h the path is
+    therefore the lexicographically smallest
     of the shortest paths (the answer of the Eight II problem), with or without
     ``lexicographic``, and only the current path is held in memory.
 

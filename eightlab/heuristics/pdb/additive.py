@@ -48,6 +48,20 @@ symmetry of the puzzle that fixes the goal whenever the goal's blank lies on the
 diagonal. Then h(reflected board) is admissible too, and h = max of the two lookups
 is consistent when both are (Culberson & Schaeffer 1998; Felner et al. 2004).
 
+**Dual lookup.** With the goal's names, a board is a permutation (cell to tile) and
+its *dual* is the inverse permutation: tile x of the dual stands on the goal cell of
+the tile that stands on x's goal cell. When the blank is on its goal cell, a board and
+its dual are equally far from the goal (Zahavi, Felner, Holte & Schaeffer 2006), so
+h(dual) is admissible too; with the blank elsewhere it is not (on the 8-puzzle with
+databases of tiles 1-4 and 5-8, 17,105 of the 181,440 boards would be overestimated,
+by up to 13 moves: ``tests/test_dual.py`` checks them all). :func:`dual_lookup` therefore
+first walks the blank home along a fixed route (:func:`blank_routes`: along its row to
+the goal blank's column, then along that column), which takes ``r`` moves, and returns
+h(dual of that board) - r, a lower bound by the triangle inequality. The dual values
+are admissible but inconsistent: IDA* gets their reductions with bidirectional pathmax
+(``bpmx_pass`` in :mod:`eightlab.search.idastar`; Felner, Zahavi, Holte, Schaeffer, Sturtevant & Zhang
+2011). The ``-dual`` heuristics are max(regular, reflected, dual).
+
 **Admissible, not consistent.** One byte per placement keeps the minimum over the
 blank's region (the free cells the blank can reach), and one move can change which
 region that minimum is met in: on Korf's goal, the blank moving up on Korf's instance 32,
@@ -76,6 +90,10 @@ References
    JAIR 22, 2004.
 .. [3] J. C. Culberson and J. Schaeffer, "Pattern databases", Computational
    Intelligence 14(3), 1998.
+.. [4] U. Zahavi, A. Felner, R. Holte and J. Schaeffer, "Dual search in permutation
+   state spaces", AAAI 2006.
+.. [5] A. Felner, U. Zahavi, R. Holte, J. Schaeffer, N. Sturtevant and Z. Zhang,
+   "Inconsistent heuristics in theory and practice", Artificial Intelligence 175, 2011.
 """
 
 from __future__ import annotations
@@ -126,6 +144,9 @@ ALL_PARTITIONS = {**PARTITIONS, **OTHER_PARTITIONS}
 #: The suffix of a heuristic without the reflected lookup (``pdb-7-8-single``), offered for
 #: :data:`PARTITIONS`: Felner, Korf & Hanan's "one lookup" against "max of two".
 SINGLE = "-single"
+#: The suffix of a heuristic with the dual lookup besides the regular and reflected ones
+#: (``pdb-5-5-5-dual``); IDA* runs it with bidirectional pathmax.
+DUAL = "-dual"
 #: The board of each partition (rows, cols); the others are 4x4.
 PARTITION_SHAPE: dict[str, tuple[int, int]] = {"6-6-6-6": (5, 5)}
 
@@ -168,6 +189,8 @@ class AdditivePDB:
         ``mirror_cell[cell of tile mirror_tile[t]]``.
     build_seconds : float
         Seconds the build took (when it was built, possibly in an earlier run).
+    dual : bool
+        Whether ``h`` includes :func:`dual_lookup` (the maximum of the three lookups).
     """
 
     goal: Board
@@ -177,6 +200,7 @@ class AdditivePDB:
     mirror_cell: np.ndarray | None
     mirror_tile: np.ndarray | None
     build_seconds: float = 0.0
+    dual: bool = False
     joined: np.ndarray | None = field(default=None, init=False, repr=False)
     _plans: list = field(default_factory=list, repr=False)
     _shifts: list = field(default_factory=list, repr=False)
@@ -215,6 +239,11 @@ class AdditivePDB:
         if self._mirror is not None:
             mirrored = [cells[where[m]] for _, m, cells in self._mirror]
             value = max(value, self._lookup(mirrored))
+        if self.dual:
+            tiles = [0] * len(where)
+            for t, c in enumerate(where):
+                tiles[c] = t
+            value = max(value, dual_lookup(self, tiles))
         return value
 
     def evaluate_tiles(self, tiles: np.ndarray) -> np.ndarray:
@@ -224,6 +253,9 @@ class AdditivePDB:
         if self.mirror_cell is not None:
             mirrored = self.mirror_cell[where[:, self.mirror_tile]]
             value = np.maximum(value, self._lookup_many(mirrored))
+        if self.dual:
+            duals = [dual_lookup(self, row) for row in np.asarray(tiles).tolist()]
+            value = np.maximum(value, np.array(duals, dtype=np.int64))
         return value.astype(np.float64)
 
     def _lookup_many(self, where: np.ndarray) -> np.ndarray:
@@ -232,6 +264,56 @@ class AdditivePDB:
         for pattern, _, view in self._plans:
             total += np.asarray(view)[rank_columns(where[:, list(pattern)].T, n)]
         return total
+
+
+def blank_routes(goal: Board) -> list[tuple[int, ...]]:
+    """``routes[b]``: the cells the blank visits walking from cell ``b`` to the goal's
+    blank cell, along its row to the goal blank's column, then along that column
+    (``b`` itself not included; empty for the goal blank's cell)."""
+    gr, gc = divmod(goal.blank, goal.cols)
+    routes = []
+    for b in range(goal.size):
+        r, c = divmod(b, goal.cols)
+        cells = []
+        while c != gc:
+            c += 1 if gc > c else -1
+            cells.append(r * goal.cols + c)
+        while r != gr:
+            r += 1 if gr > r else -1
+            cells.append(r * goal.cols + c)
+        routes.append(tuple(cells))
+    return routes
+
+
+def dual_lookup(pdb: AdditivePDB, tiles) -> int:
+    """The dual lookup of a board (``tiles[cell]``): h(dual of the board with its blank
+    walked home) minus the moves of that walk, at least 0 (module docstring).
+
+    Parameters
+    ----------
+    pdb : AdditivePDB
+    tiles : sequence of int
+        The board, the tile on each cell (0 the blank).
+
+    Returns
+    -------
+    int
+        A lower bound on the board's distance to ``pdb.goal`` (moves).
+    """
+    goal = pdb.goal
+    walked = list(tiles)
+    b = walked.index(0)
+    route = blank_routes(goal)[b]
+    for c in route:  # the tile on c slides to b
+        walked[b], walked[c] = walked[c], 0
+        b = c
+    home = [0] * goal.size
+    for cell, t in enumerate(goal.tiles):
+        home[t] = cell
+    where = [0] * goal.size  # where[t]: tile t's cell in the dual
+    for x, t in enumerate(goal.tiles):
+        where[t] = home[walked[x]]
+    return max(0, pdb._lookup(where) - len(route))
 
 
 def partition_patterns(goal: Board, partition: str) -> list[tuple[int, ...]]:
@@ -403,15 +485,23 @@ def single_lookup(pdb: AdditivePDB) -> AdditivePDB:
                        pdb.build_seconds)  # fmt: skip
 
 
-def additive_binder(partition: str, reflected: bool = True):
+def with_dual(pdb: AdditivePDB) -> AdditivePDB:
+    """The same tables with the dual lookup: ``h`` = max(regular, reflected, dual)."""
+    return AdditivePDB(pdb.goal, pdb.partition, pdb.patterns, pdb.tables, pdb.mirror_cell,
+                       pdb.mirror_tile, pdb.build_seconds, dual=True)  # fmt: skip
+
+
+def additive_binder(partition: str, reflected: bool = True, dual: bool = False):
     """A binder for the heuristic ``pdb-<partition>`` (``pdb-<partition>-single`` when
-    not ``reflected``), for goals of its shape."""
+    not ``reflected``, ``pdb-<partition>-dual`` with ``dual``), for goals of its shape."""
 
     def bind(goal: Board) -> Evaluator:
         pdb = additive_pdb(goal, partition)
         pdb = pdb if reflected else single_lookup(pdb)
+        pdb = with_dual(pdb) if dual else pdb
         return Evaluator(pdb.h, goal.size, None, pdb.evaluate_tiles, data=pdb)
 
     lookup = "" if reflected else ", the regular lookup only"
+    lookup = ", with the dual lookup" if dual else lookup
     bind.__doc__ = f"Bind the {partition} additive pattern databases{lookup} to a goal."
     return bind

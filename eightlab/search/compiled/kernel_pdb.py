@@ -6,7 +6,9 @@ pattern-database heuristic: everything the loop needs is a local of this one fun
 ``benchmarks/README.md``; the rank is inlined), and per generated child
 
 * only the moved tile's group is ranked again, once (the entry is kept for the push);
-* the rank is :func:`eightlab.puzzle.ranking_compiled.rank_of`;
+* the rank is :func:`eightlab.puzzle.ranking_compiled.rank_of` (one ``popcnt`` per tile);
+* the indices of the loop are unsigned (:data:`U`), so numba adds no negative-index
+  check to them;
 * the reflected lookup (Korf & Felner 2002) is made only when the regular one does not
   prune: when ``g + h_regular`` exceeds the threshold and is no smaller than the smallest
   f already cut in this pass, ``max(h_regular, h_reflected)`` cannot change the next
@@ -42,6 +44,10 @@ from eightlab.search.compiled.kernel import (
     STATUS,
 )
 
+#: An index as unsigned: numba then skips the check for a negative index (Python's
+#: ``a[-1]``), which it makes for every signed one.
+U = np.uint64
+
 
 @njit(cache=True, nogil=True)
 def run_pass_pdb(targets, move_count, group_of, patterns, lengths, offsets, table,
@@ -72,32 +78,32 @@ def run_pass_pdb(targets, move_count, group_of, patterns, lengths, offsets, tabl
         k = 0
     regs[ENTER] = 0
     while True:
-        if k < move_count[b]:
-            q = targets[b * 4 + k]
+        if k < move_count[U(b)]:
+            q = targets[U(b * 4 + k)]
             k += 1
             if q == back:  # parent-move pruning: generates nothing
                 continue
             generated += 1
-            t = tiles[q]  # slides from q to b
-            grp = group_of[t]
+            t = tiles[U(q)]  # slides from q to b
+            grp = group_of[U(t)]
             # the regular lookup: rank the moved tile's group with the tile on b
-            pos[t] = b
-            idx = rank_of(pos, patterns[grp], lengths[grp], n)
-            pos[t] = q
-            e = np.int64(table[offsets[grp] + idx])
-            hr = hsum[depth, 0] - entries[depth, 0, grp] + e
+            pos[U(t)] = b
+            idx = rank_of(pos, patterns[U(grp)], lengths[U(grp)], n)
+            pos[U(t)] = q
+            e = np.int64(table[U(offsets[U(grp)] + idx)])
+            hr = hsum[U(depth), 0] - entries[U(depth), 0, U(grp)] + e
             f = depth + 1 + hr
             if f > bound and f >= low:  # pruned; the reflection cannot lower the next bound
                 continue
             hm, em, mt, mg = 0, 0, 0, 0
             if mirrored:
-                mt = inverse_mirror[t]
-                mg = group_of[mt]
-                mpos[mt] = mirror_cell[b]
-                idx = rank_of(mpos, patterns[mg], lengths[mg], n)
-                mpos[mt] = mirror_cell[q]
-                em = np.int64(table[offsets[mg] + idx])
-                hm = hsum[depth, 1] - entries[depth, 1, mg] + em
+                mt = inverse_mirror[U(t)]
+                mg = group_of[U(mt)]
+                mpos[U(mt)] = mirror_cell[U(b)]
+                idx = rank_of(mpos, patterns[U(mg)], lengths[U(mg)], n)
+                mpos[U(mt)] = mirror_cell[U(q)]
+                em = np.int64(table[U(offsets[U(mg)] + idx)])
+                hm = hsum[U(depth), 1] - entries[U(depth), 1, U(mg)] + em
                 if hm > hr:
                     f = depth + 1 + hm
             if f > bound:

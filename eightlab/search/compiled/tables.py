@@ -80,6 +80,11 @@ class HeuristicTables:
         The per-tile costs ``dh`` is made of (Manhattan for linear conflict).
     evaluator : callable
         ``evaluator(packed) -> number``: eightlab's own h of a packed board.
+    routes, route_len, goal_tiles, home : ndarray, or None
+        The dual lookup (None without it): ``routes[b, :route_len[b]]`` the cells of
+        the blank's walk home from ``b``
+        (:func:`~eightlab.heuristics.pdb.additive.blank_routes`), the goal's tile on
+        each cell and each tile's goal cell.
     """
 
     kind: int
@@ -98,6 +103,10 @@ class HeuristicTables:
     inverse_mirror: np.ndarray
     tile_cost: list | None
     evaluator: object
+    routes: np.ndarray | None = None
+    route_len: np.ndarray | None = None
+    goal_tiles: np.ndarray | None = None
+    home: np.ndarray | None = None
 
     def evaluate(self, tiles) -> int:
         """h of a board given as its tiles (a tuple), an int: eightlab's own evaluator."""
@@ -208,13 +217,23 @@ def heuristic_tables(heuristic, goal: Board) -> HeuristicTables:
 def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
     """The additive pattern databases of ``partition`` as the kernel's arrays (without
     the mirror arrays for ``<partition>-single``: the kernel then looks up once)."""
-    from eightlab.heuristics.pdb.additive import SINGLE, additive_pdb, single_lookup
+    from eightlab.heuristics.pdb.additive import (
+        DUAL,
+        SINGLE,
+        additive_pdb,
+        blank_routes,
+        single_lookup,
+        with_dual,
+    )
 
-    single = partition.endswith(SINGLE)
+    single, dual = partition.endswith(SINGLE), partition.endswith(DUAL)
     if single:
         partition = partition[: -len(SINGLE)]
+    if dual:
+        partition = partition[: -len(DUAL)]
     pdb = additive_pdb(goal, partition)
     pdb = single_lookup(pdb) if single else pdb
+    pdb = with_dual(pdb) if dual else pdb
     if sum(len(p) for p in pdb.patterns) != goal.size - 1:  # the kernel's goal test
         raise EightlabError(f"the {partition} groups do not cover every tile")
     n = goal.size
@@ -235,5 +254,13 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
         arrays["mirror_cell"] = np.asarray(pdb.mirror_cell, dtype=np.int64)
         arrays["mirror_tile"] = mirror_tile
         arrays["inverse_mirror"] = np.argsort(mirror_tile).astype(np.int64)
+    if dual:
+        routes = blank_routes(goal)
+        arrays["route_len"] = np.array([len(r) for r in routes], dtype=np.int64)
+        arrays["routes"] = np.zeros((n, max(1, max(arrays["route_len"]))), dtype=np.int64)
+        for b, route in enumerate(routes):
+            arrays["routes"][b, : len(route)] = route
+        arrays["goal_tiles"] = np.array(goal.tiles, dtype=np.int64)
+        arrays["home"] = np.argsort(arrays["goal_tiles"]).astype(np.int64)
     dh = np.zeros((goal.size, 4, goal.size), dtype=np.int64)
     return HeuristicTables(2, dh, **arrays, tile_cost=None, evaluator=pdb.h)

@@ -1,0 +1,109 @@
+"""Dual lookups with BPMX against max(regular, reflected): nodes and CPU seconds per instance.
+
+Each instance is solved by eightlab's compiled IDA* twice in turn, with ``pdb-P`` (the
+regular and reflected lookups) and with ``pdb-P-dual`` (also the dual lookup, with
+bidirectional pathmax), on Korf's 15-puzzles (``--korf15``, 1-based numbers; 6-6-3 by
+default) and on Korf & Felner's 24-puzzles (``--korf24``, 6-6-6-6; default the easiest
+by the published counts). Both searches must find the published length. The table is
+written after each instance to ``--out`` (default ``results/korf24-dual/dual.csv``: beside ``results/korf24``, not in it, as a
+run of the korf24 notebook refuses to replace a folder holding files it did not write) and summed up on the screen.
+
+Run from the repository root (``nice`` on a shared machine)::
+
+    nice .venv/bin/python benchmarks/bench_dual.py --korf15 1-100 --korf24 40 38 28 25
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pandas as pd  # noqa: E402
+
+from eightlab.analysis.published import korf1985_table, korf_felner24_table  # noqa: E402
+from eightlab.files import atomic_write  # noqa: E402
+from eightlab.puzzle.instances import (  # noqa: E402
+    KORF_GOAL,
+    KORF_GOAL_24,
+    korf100,
+    korf_felner_24,
+)
+from eightlab.search.compiled import solve_compiled  # noqa: E402
+
+#: The two heuristics compared, as suffixes of ``pdb-P``.
+VARIANTS = {"reflected": "", "dual": "-dual"}
+
+
+def numbers(text: str) -> list[int]:
+    """``"1-5"`` -> [1, ..., 5]; ``"7"`` -> [7]."""
+    first, _, last = text.partition("-")
+    return list(range(int(first), int(last or first) + 1))
+
+
+def compare(puzzle: str, number: int, board, goal, partition: str, published: int,
+            max_seconds: float) -> dict:  # fmt: skip
+    """One instance with both heuristics: a row of the table."""
+    row = {"puzzle": puzzle, "instance": number, "partition": partition,
+           "published_length": published}  # fmt: skip
+    for name, suffix in VARIANTS.items():
+        r = solve_compiled(board, goal, f"pdb-{partition}{suffix}", max_seconds=max_seconds)
+        solved = str(r.status) == "solved"
+        if solved and r.length != published:
+            raise SystemExit(f"{puzzle} #{number} {name}: length {r.length}, published {published}")
+        row.update({f"{name}_status": str(r.status), f"{name}_expanded": r.stats.expanded,
+                    f"{name}_generated": r.stats.generated,
+                    f"{name}_cpu_seconds": round(r.stats.cpu_seconds, 3)})  # fmt: skip
+    row["generated_ratio"] = row["dual_generated"] / row["reflected_generated"]
+    row["cpu_ratio"] = row["dual_cpu_seconds"] / row["reflected_cpu_seconds"]
+    print(f"{puzzle} #{number}: generated {row['reflected_generated']:,} -> "
+          f"{row['dual_generated']:,} ({row['generated_ratio']:.2f}), CPU s "
+          f"{row['reflected_cpu_seconds']:.2f} -> {row['dual_cpu_seconds']:.2f}", flush=True)  # fmt: skip
+    return row
+
+
+def summary(table: pd.DataFrame) -> None:
+    both = table[(table.reflected_status == "solved") & (table.dual_status == "solved")]
+    for puzzle, rows in both.groupby("puzzle", sort=False):
+        fewer = (rows.dual_generated < rows.reflected_generated).mean()
+        print(f"{puzzle}: {len(rows)} solved by both; dual+BPMX generated fewer nodes on "
+              f"{fewer:.0%}; total generated {rows.reflected_generated.sum():,} -> "
+              f"{rows.dual_generated.sum():,} ({rows.dual_generated.sum() / rows.reflected_generated.sum():.2f}); "
+              f"total CPU s {rows.reflected_cpu_seconds.sum():.1f} -> "
+              f"{rows.dual_cpu_seconds.sum():.1f}")  # fmt: skip
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--korf15", nargs="*", default=[], metavar="N or N-M")
+    parser.add_argument("--partition15", default="6-6-3")
+    parser.add_argument("--korf24", type=int, nargs="*", default=[40, 38, 28, 25])
+    parser.add_argument("--max-seconds", type=float, default=600.0, help="per search")
+    parser.add_argument("--out", type=Path, default=ROOT / "results" / "korf24-dual" / "dual.csv")
+    args = parser.parse_args(argv)
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (a shared machine)")
+    lengths15 = {row.instance: row.length for row in korf1985_table()}
+    lengths24 = {row.instance: row.length for row in korf_felner24_table()}
+    rows = []
+
+    def add(row):  # the table is written again after each instance: a stopped run keeps them
+        rows.append(row)
+        atomic_write(args.out, lambda path: pd.DataFrame(rows).to_csv(path, index=False))
+
+    for text in args.korf15:
+        for k in numbers(text):
+            add(compare("15-puzzle", k, korf100()[k - 1], KORF_GOAL, args.partition15,
+                        lengths15[k], args.max_seconds))  # fmt: skip
+    for k in args.korf24:
+        add(compare("24-puzzle", k, korf_felner_24()[k - 1], KORF_GOAL_24, "6-6-6-6",
+                    lengths24[k], args.max_seconds))  # fmt: skip
+    summary(pd.DataFrame(rows))
+    print(f"wrote {args.out}; load average {os.getloadavg()[0]:.1f} after")
+
+
+if __name__ == "__main__":
+    main()
