@@ -230,3 +230,16 @@ def test_the_committed_notebook_results_equal_the_published_sequences():
     for a in audits:
         assert int(a["boards"]) == factorial(12) // 2 and a["complete"] == "True"
         assert a["admissible"] == a["consistent"] == "True"
+
+
+def test_benchmarks_readme_states_the_committed_3x4_audit():
+    readme = (RESULTS.parents[1] / "benchmarks" / "README.md").read_text()
+    audits = {a["heuristic"]: a for a in csv.DictReader(open(NOTEBOOK_RESULTS / "audit.csv"))}
+    manhattan = audits["manhattan"]
+    row = (
+        f"| audit of Manhattan, 3x4 | {int(manhattan['boards']):,} | {int(manhattan['edges']):,} |"
+    )
+    assert row in readme
+    assert f"{manhattan['overestimated']} boards overestimated" in readme
+    assert f"{manhattan['inconsistent_edges']} inconsistent moves" in readme
+    assert f"mean h/h* {float(manhattan['mean_ratio']):.4f}" in readme
