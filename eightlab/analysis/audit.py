@@ -191,7 +191,7 @@ class Audit:
         else:
             lines.append(
                 f"NOT admissible: h > h* on {self.overestimated:,} boards "
-                f"({self.share_overestimated:.2%}), by up to {self.max_excess:g} moves"
+                f"({100 * self.share_overestimated:.3g} %), by up to {self.max_excess:g} moves"
             )
             lines += [f"  {b}: h = {h:g}, h* = {d}" for b, h, d in self.worst]
         if self.consistent:
@@ -211,15 +211,23 @@ class Audit:
     def __repr__(self) -> str:
         text = "\n".join(self._lines())
         if self.astar is not None:
-            text += "\nA* on the sample below (nodes expanded):\n" + self.astar.to_string()
+            text += f"\n{_astar_title(self.astar)}:\n" + self.astar.to_string()
         return text
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{html.escape(line.strip())}</li>" for line in self._lines())
         parts = [f"<ul>{items}</ul>", self.table.to_html(index=False)]
         if self.astar is not None:
-            parts.append("<p>A* on the sample (nodes expanded):</p>" + self.astar.to_html())
+            parts.append(f"<p>{html.escape(_astar_title(self.astar))}:</p>" + self.astar.to_html())
         return "\n".join(parts)
+
+
+def _astar_title(table) -> str:
+    return (
+        f"A* on {table['boards'].iloc[0]} boards drawn among those at most "
+        f"{table.attrs.get('max_depth')} moves away (nodes expanded, summed over the boards "
+        "all three solved within the budget)"
+    )
 
 
 # ------------------------------------------------------------ the compiled pass
@@ -875,6 +883,7 @@ def astar_costs(h, goal, boards: int = 10, max_depth: int = 20, seed: int = 0, d
         })  # fmt: skip
     table = pd.DataFrame(rows).set_index("heuristic")
     table["vs_exact"] = table["expanded"] / max(table.loc["h*", "expanded"], 1)
+    table.attrs["max_depth"] = max_depth
     return table
 
 
