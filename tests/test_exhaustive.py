@@ -197,7 +197,7 @@ def test_the_notebook_runs_on_small_shapes_and_prints_its_sentences(tmp_path):
         [sys.executable, "-m", "papermill", "--no-progress-bar", "-k", "python3", str(notebook),
          str(tmp_path / "executed.ipynb"), "-p", "output_dir", str(tmp_path / "out"),
          "-p", "shapes", "[2x3, 3x3]", "-p", "audit_shape", "2x4",
-         "-p", "audit_heuristics", "[manhattan, weighted-manhattan]"],
+         "-p", "audit_heuristics", "[manhattan, weighted-manhattan]", "-p", "astar_boards", "3"],
         capture_output=True, text=True, timeout=1200, cwd=tmp_path,
         env={**__import__("os").environ, "PYTHONPATH": str(RESULTS.parents[1])},
     )  # fmt: skip
@@ -230,6 +230,10 @@ def test_the_committed_notebook_results_equal_the_published_sequences():
     for a in audits:
         assert int(a["boards"]) == factorial(12) // 2 and a["complete"] == "True"
         assert a["admissible"] == a["consistent"] == "True"
+    astar = list(csv.DictReader(open(NOTEBOOK_RESULTS / "astar.csv")))
+    for row in astar:  # admissible heuristics: every path found is a shortest one
+        assert row["optimal"] == row["solved"] == row["boards"]
+        assert float(row["vs_exact"]) >= 1 or row["with"] == "h*"
 
 
 def test_benchmarks_readme_states_the_committed_3x4_audit():

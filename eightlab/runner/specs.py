@@ -132,6 +132,9 @@ SPECS: dict[str, Experiment] = {
         shapes=Rule(items=True, max_items=12, choices=_SMALL_SHAPES, why="shapes of 4 to 12 cells"),
         audit_shape=Rule(choices=_SMALL_SHAPES, why="the exhaustive search covers up to 12 cells"),
         audit_heuristics=Rule(items=True, registry="heuristics", why="nothing would be audited"),
+        astar_boards=Rule(low=0, high=1000, why="boards A* solves (0: none)"),
+        astar_depth=Rule(low=0, high=80, why="no 12-cell board is farther than 80 moves"),
+        seed=SEED,
     ),
     "heuristic_admissibility": Experiment(
         shape=(3, 3), figure_style=STYLE, goal=BOARD, heuristics=HEURISTICS, seed=SEED,
