@@ -11,7 +11,12 @@ own. Asserts nothing about speed; checks the counts against the published sequen
 search, then Manhattan distance against h* on every reachable board (boards whose
 Manhattan distance exceeds h*, and the mean of h/h* over the boards other than the goal).
 
-``--write-results`` also writes ``results/exhaustive/layers_RxC.csv`` (depth, boards,
+``--heuristic NAME --audit RxC`` times :func:`eightlab.audit` instead (repeatable):
+the distance table read from the cache (or searched) and numba's compilation done on a
+2x3 board before the clock starts, then the audit of NAME on every board of RxC
+(admissible, consistent, mean h/h*), CPU seconds of all threads of the process.
+
+``--write-results`` also writes ``results/exhaustive_search/layers_RxC.csv`` (depth, boards,
 published term, equal) and ``farthest_RxC.txt`` for the 12-cell shapes it ran.
 
 Run from the repository root (``nice`` on a shared machine)::
@@ -19,6 +24,7 @@ Run from the repository root (``nice`` on a shared machine)::
     nice .venv/bin/python benchmarks/bench_exhaustive.py                  # 3x3 and 2x5
     nice .venv/bin/python benchmarks/bench_exhaustive.py --shape 3x4 --shape 2x6 --write-results
     nice .venv/bin/python benchmarks/bench_exhaustive.py --audit 3x4 --write-results
+    nice .venv/bin/python benchmarks/bench_exhaustive.py --audit 3x4 --heuristic manhattan
 """
 
 from __future__ import annotations
@@ -102,10 +108,38 @@ def audit_child(shape: str) -> None:
     )
 
 
+def heuristic_child(shape: str, name: str) -> None:
+    """Time :func:`eightlab.audit` of ``name`` on every board of ``shape``; one JSON line."""
+    from eightlab import Board, audit
+    from eightlab.puzzle.exhaustive import goal_distances
+
+    rows, cols = (int(x) for x in shape.split("x"))
+    audit(name, (2, 3))  # numba's compilation, before the clock
+    goal_distances(Board.goal(rows, cols))  # the table: searched once, then from the cache
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = audit(name, (rows, cols))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    summary = {k: (v.item() if hasattr(v, "item") else v) for k, v in found.summary().items()}
+    print(json.dumps({"wall": wall, "cpu": cpu, "peak_rss": peak, **summary}))
+
+
+def audit_heuristic(shape: str, name: str, env: dict) -> None:
+    out = subprocess.run([sys.executable, __file__, "--heuristic-child", shape, name], env=env,
+                         capture_output=True, text=True, check=True)  # fmt: skip
+    run = json.loads(out.stdout.strip().splitlines()[-1])
+    print(
+        f"{shape}: eightlab.audit({name!r}) on {run['boards']:,} boards, {run['edges']:,} moves: "
+        f"{run['wall']:.2f} s wall, {run['cpu']:.2f} s CPU; peak RSS {run['peak_rss'] / 1e6:.0f} MB; "
+        f"overestimated {run['overestimated']}, inconsistent moves {run['inconsistent_edges']}, "
+        f"mean h/h* {run['mean_ratio']:.4f}"
+    )
+
+
 def audit(shape: str, env: dict, write: bool) -> None:
     out = subprocess.run(
         [sys.executable, __file__, "--audit-child", shape],
-        env=env,
+        env=dict(env, EIGHTLAB_CACHE_DIR=""),
         capture_output=True,
         text=True,
         check=True,
@@ -121,7 +155,7 @@ def audit(shape: str, env: dict, write: bool) -> None:
     )
     print(f"{shape}: boards with h > h*: {over}; mean h/h* (goal excluded): {ratio:.4f}")
     if write:
-        folder = ROOT / "results" / "exhaustive"
+        folder = ROOT / "results" / "exhaustive_search"
         folder.mkdir(parents=True, exist_ok=True)
         with open(folder / f"manhattan_{shape}.csv", "w", newline="") as f:
             out = csv.writer(f)
@@ -130,7 +164,7 @@ def audit(shape: str, env: dict, write: bool) -> None:
 
 
 def write_results(run: dict, published: dict) -> None:
-    folder = ROOT / "results" / "exhaustive"
+    folder = ROOT / "results" / "exhaustive_search"
     folder.mkdir(parents=True, exist_ok=True)
     number = SEQUENCE[run["shape"]]
     terms = published[number]["counts"]
@@ -154,7 +188,13 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2, help="numba threads (default 2)")
     parser.add_argument("--write-results", action="store_true")
     parser.add_argument("--audit", action="append", help="RxC: audit Manhattan (repeatable)")
+    parser.add_argument(
+        "--heuristic",
+        action="append",
+        help="with --audit: time eightlab.audit of this registry name (repeatable)",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--heuristic-child", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--audit-child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -163,14 +203,21 @@ def main() -> None:
     if args.audit_child:
         audit_child(args.audit_child)
         return
+    if args.heuristic_child:
+        heuristic_child(*args.heuristic_child)
+        return
     from eightlab.puzzle.exhaustive import published_layer_counts
 
     published = published_layer_counts()
     env = dict(os.environ, NUMBA_NUM_THREADS=str(args.threads), PYTHONPATH=str(ROOT))
+    searched = dict(env, EIGHTLAB_CACHE_DIR="")  # the searches are timed, not a cache read
     print(f"load average before: {os.getloadavg()[0]:.2f}; numba threads: {args.threads}")
     if args.audit:
         for shape in args.audit:
-            audit(shape, env, args.write_results)
+            for name in args.heuristic or []:
+                audit_heuristic(shape, name, env)
+            if not args.heuristic:
+                audit(shape, env, args.write_results)
         print(f"load average after: {os.getloadavg()[0]:.2f}")
         return
     print(
@@ -179,7 +226,7 @@ def main() -> None:
     for shape in args.shape or ["3x3", "2x5"]:
         out = subprocess.run(
             [sys.executable, __file__, "--child", shape],
-            env=env,
+            env=searched,
             capture_output=True,
             text=True,
             check=True,

@@ -23,6 +23,7 @@ _PUBLIC = {
     "MOVES": "eightlab.puzzle.board",
     "Board": "eightlab.puzzle.board",
     "is_solvable": "eightlab.puzzle.solvability",
+    "audit": "eightlab.analysis.audit",
     "ALGORITHMS": "eightlab.search",
     "Observer": "eightlab.search",
     "RecordingObserver": "eightlab.search",

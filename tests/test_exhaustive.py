@@ -138,7 +138,7 @@ def test_manhattan_histogram_equals_manhattan_of_every_board_against_h_star(shap
     assert np.triu(hist, k=1).sum() == 0  # admissible: no board with h > h*
 
 
-RESULTS = Path(__file__).resolve().parents[1] / "results" / "exhaustive"
+RESULTS = Path(__file__).resolve().parents[1] / "results" / "exhaustive_search"
 
 
 @pytest.mark.parametrize(
@@ -181,3 +181,69 @@ def test_benchmarks_readme_states_the_committed_12_cell_tables():
         layers = list(csv.DictReader(f))
     assert f"| 3x4 | {factorial(12) // 2:,} | {len(layers) - 1} |" in readme
     assert f"all {len(layers)} terms equal" in readme
+
+
+# --- the notebook: notebooks/exhaustive.ipynb and its committed results ------------------
+
+NOTEBOOK_RESULTS = RESULTS.parent / "exhaustive"
+
+
+def test_the_notebook_runs_on_small_shapes_and_prints_its_sentences(tmp_path):
+    import subprocess
+    import sys
+
+    notebook = RESULTS.parents[1] / "notebooks" / "exhaustive.ipynb"
+    done = subprocess.run(
+        [sys.executable, "-m", "papermill", "--no-progress-bar", "-k", "python3", str(notebook),
+         str(tmp_path / "executed.ipynb"), "-p", "output_dir", str(tmp_path / "out"),
+         "-p", "shapes", "[2x3, 3x3]", "-p", "audit_shape", "2x4",
+         "-p", "audit_heuristics", "[manhattan, weighted-manhattan]", "-p", "astar_boards", "3"],
+        capture_output=True, text=True, timeout=1200, cwd=tmp_path,
+        env={**__import__("os").environ, "PYTHONPATH": str(RESULTS.parents[1])},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = tmp_path / "out"
+    radii = {row["shape"]: row for row in csv.DictReader(open(out / "radii.csv"))}
+    assert radii["2x3"]["radius"] == "21" and radii["3x3"]["radius"] == "31"
+    assert all(row["all_equal"] == "True" for row in radii.values())
+    audits = {row["heuristic"]: row for row in csv.DictReader(open(out / "audit.csv"))}
+    assert audits["manhattan"]["admissible"] == "True"
+    assert audits["weighted-manhattan"]["admissible"] == "False"
+    text = (tmp_path / "executed.ipynb").read_text()
+    boards = int(audits["weighted-manhattan"]["overestimated"])
+    assert f"weighted-manhattan overestimates on {boards:,} boards" in text
+    assert "54 published terms of 2 shapes compared: all equal" in text
+
+
+def test_the_committed_notebook_results_equal_the_published_sequences():
+    radii = {row["shape"]: row for row in csv.DictReader(open(NOTEBOOK_RESULTS / "radii.csv"))}
+    assert {s: int(r["radius"]) for s, r in radii.items()} == {
+        "2x3": 21, "2x4": 36, "3x3": 31, "2x5": 55, "2x6": 80, "3x4": 53}  # fmt: skip
+    assert all(row["all_equal"] == "True" for row in radii.values())
+    rows = list(csv.DictReader(open(NOTEBOOK_RESULTS / "distribution.csv")))
+    for shape in radii:
+        counts = [int(r["boards"]) for r in rows if r["shape"] == shape]
+        rows_, cols_ = (int(x) for x in shape.split("x"))
+        assert sum(counts) == factorial(rows_ * cols_) // 2
+    audits = list(csv.DictReader(open(NOTEBOOK_RESULTS / "audit.csv")))
+    assert {a["heuristic"] for a in audits} == {"manhattan", "linear-conflict", "pdb"}
+    for a in audits:
+        assert int(a["boards"]) == factorial(12) // 2 and a["complete"] == "True"
+        assert a["admissible"] == a["consistent"] == "True"
+    astar = list(csv.DictReader(open(NOTEBOOK_RESULTS / "astar.csv")))
+    for row in astar:  # admissible heuristics: every path found is a shortest one
+        assert row["optimal"] == row["solved"] == row["boards"]
+        assert float(row["vs_exact"]) >= 1 or row["with"] == "h*"
+
+
+def test_benchmarks_readme_states_the_committed_3x4_audit():
+    readme = (RESULTS.parents[1] / "benchmarks" / "README.md").read_text()
+    audits = {a["heuristic"]: a for a in csv.DictReader(open(NOTEBOOK_RESULTS / "audit.csv"))}
+    manhattan = audits["manhattan"]
+    row = (
+        f"| audit of Manhattan, 3x4 | {int(manhattan['boards']):,} | {int(manhattan['edges']):,} |"
+    )
+    assert row in readme
+    assert f"{manhattan['overestimated']} boards overestimated" in readme
+    assert f"{manhattan['inconsistent_edges']} inconsistent moves" in readme
+    assert f"mean h/h* {float(manhattan['mean_ratio']):.4f}" in readme

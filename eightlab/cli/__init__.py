@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 
-from eightlab.cli import pdb, plot, problem, run, solve
+from eightlab.cli import audit, pdb, plot, problem, run, solve
 from eightlab.cli.parsing import (
     EXIT_BROKEN_PIPE,
     EXIT_BUDGET,
@@ -37,7 +37,7 @@ from eightlab.cli.problem import PROBLEMS
 from eightlab.errors import EightlabError
 
 #: The subcommands in the order ``--help`` lists them, each with its module.
-COMMANDS = {"solve": solve, "run": run, "problem": problem, "pdb": pdb, "plot": plot}
+COMMANDS = {"solve": solve, "run": run, "problem": problem, "pdb": pdb, "plot": plot, "audit": audit}  # fmt: skip
 
 
 def build_parser() -> Parser:

@@ -36,6 +36,7 @@ References
 
 from __future__ import annotations
 
+import hashlib
 from collections import deque
 from dataclasses import dataclass
 from importlib.resources import files
@@ -46,6 +47,7 @@ import numpy as np
 from numba import njit, prange
 
 from eightlab.errors import BoardError, EightlabError, quote
+from eightlab.files import cache_directory, read_arrays, write_arrays
 from eightlab.memory import available_memory
 from eightlab.puzzle.board import Board, neighbor_table
 from eightlab.puzzle.ranking import rank, unrank
@@ -61,6 +63,13 @@ CHUNK = 1 << 16
 PARALLEL_FROM = factorial(9)
 #: Bytes the search needs beyond its table (numba's threads, the interpreter's growth).
 OVERHEAD = 64 << 20
+#: Slices of the table counted by the threads of :func:`layer_counts`.
+PARTS = 64
+#: Fewest cells whose tables :func:`goal_distances` keeps in the cache (smaller ones take
+#: milliseconds to search).
+CACHED_FROM = 10
+#: Format of the cached tables; a file of another version is searched again.
+CACHE_VERSION = 1
 
 
 class StateSpaceError(EightlabError):
@@ -271,16 +280,20 @@ def _move_array(rows: int, cols: int) -> np.ndarray:
     return moves
 
 
-def _search(goal: Board) -> tuple[np.ndarray, np.ndarray]:
-    rows, cols = goal.rows, goal.cols
-    n = rows * cols
+def _check_memory(rows: int, cols: int) -> None:
     need = table_bytes((rows, cols))
     free = available_memory()
     if need > free:
         raise StateSpaceError(
             f"the {rows}x{cols} state space needs {need / 1e6:,.0f} MB "
-            f"(a byte for each of {n}! boards) but only {free / 1e6:,.0f} MB is free"
+            f"(a byte for each of {rows * cols}! boards) but only {free / 1e6:,.0f} MB is free"
         )
+
+
+def _search(goal: Board) -> tuple[np.ndarray, np.ndarray]:
+    rows, cols = goal.rows, goal.cols
+    n = rows * cols
+    _check_memory(rows, cols)
     size = -(-factorial(n) // 8) * 8
     dist = np.full(size, UNSEEN, dtype=np.uint8)  # padding past n! stays UNSEEN
     words = dist.view(np.uint64)
@@ -335,11 +348,89 @@ def distance_table(shape, blank_cell: int | None = None) -> np.ndarray:
     return _search(goal_board(shape, blank_cell))[0]
 
 
+def cache_path(goal: Board):
+    """The cache file of ``goal``'s distance table.
+
+    Parameters
+    ----------
+    goal : Board
+        The goal the distances are measured to.
+
+    Returns
+    -------
+    pathlib.Path or None
+        None when the cache is off (:func:`eightlab.files.cache_directory`) or the board
+        is too small to be worth caching (fewer than :data:`CACHED_FROM` cells).
+    """
+    base = cache_directory()
+    if base is None or goal.rows * goal.cols < CACHED_FROM:
+        return None
+    digest = hashlib.blake2b(bytes(goal.tiles), digest_size=4).hexdigest()
+    return (
+        base / "exhaustive" / f"distances-v{CACHE_VERSION}-{goal.rows}x{goal.cols}-goal{digest}.bin"
+    )
+
+
+def goal_distances(goal) -> np.ndarray:
+    """:func:`distance_table` for any goal board, read from the cache when it is there.
+
+    The table of a board of :data:`CACHED_FROM` cells or more is written to the cache
+    folder (``exhaustive/`` in :func:`eightlab.files.cache_directory`, the folder of the
+    pattern databases' ``pdb/``) by :func:`eightlab.files.write_arrays` after its search,
+    and read back (checked: shape, goal, digest) by the next call; a file that does not
+    check out is searched again and replaced. Safe to delete.
+
+    Parameters
+    ----------
+    goal : Board
+        Any board of at most :data:`MAX_CELLS` cells.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (n!,)
+        As :func:`distance_table`; read-only when it comes from the cache.
+
+    Raises
+    ------
+    StateSpaceError
+        If the board has more than 12 cells or its table does not fit in the memory
+        free (checked before reading the cache file too).
+    """
+    _shape_of((goal.rows, goal.cols))
+    _check_memory(goal.rows, goal.cols)
+    path = cache_path(goal)
+    header = {"kind": "exhaustive-distances", "version": CACHE_VERSION,
+              "shape": [goal.rows, goal.cols], "goal": list(goal.tiles)}  # fmt: skip
+    found = None if path is None else read_arrays(path)
+    if found is not None and {k: found[0].get(k) for k in header} == header:
+        return found[1][0]
+    table = _search(goal)[0]
+    if path is not None:
+        try:
+            write_arrays(path, header, [table])
+        except OSError:  # a full disk or a read-only cache: the table is still right
+            pass
+    return table
+
+
+@njit(cache=True, parallel=True)
+def _byte_counts(dist, parts):
+    """How many bytes of ``dist`` hold each value 0..255, counted in ``parts`` slices."""
+    size = dist.shape[0]
+    step = (size + parts - 1) // parts
+    counts = np.zeros((parts, 256), dtype=np.int64)
+    for part in prange(parts):
+        for r in range(part * step, min((part + 1) * step, size)):
+            counts[part, dist[r]] += 1
+    return counts.sum(axis=0)
+
+
 def layer_counts(shape, blank_cell: int | None = None) -> Layers:
     """How many boards of ``shape`` lie at each distance from the goal, and the farthest.
 
     A complete breadth-first search (:func:`distance_table`) from the goal with the
-    tiles in reading order and the blank on ``blank_cell``.
+    tiles in reading order and the blank on ``blank_cell``, or its table from the cache
+    (:func:`goal_distances`).
 
     Parameters
     ----------
@@ -367,7 +458,9 @@ def layer_counts(shape, blank_cell: int | None = None) -> Layers:
        of Combinatorial Mathematics and Combinatorial Computing 34, 2000, 97-107.
     """
     goal = goal_board(shape, blank_cell)
-    dist, counts = _search(goal)
+    dist = goal_distances(goal)
+    counts = _byte_counts(dist, PARTS)
+    counts = counts[: int(np.flatnonzero(counts[:UNSEEN]).max()) + 1]
     radius = len(counts) - 1
     ranks = _ranks_equal(dist, np.uint8(radius), int(counts[-1]))
     n = goal.rows * goal.cols

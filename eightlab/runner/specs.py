@@ -75,6 +75,8 @@ HEURISTICS = Rule(items=True, registry="heuristics", why="nothing would run")
 #: The learned heuristics (``eightlab.heuristics.learned.heuristic.VARIANTS``).
 LEARNED_VARIANTS = ("learned", "learned-shifted", "learned-quantile", "learned-penalty")
 WALK = Rule(low=0, high=200, why="moves of a random walk")
+#: Board shapes of at least two rows and columns and at most 12 cells (the exhaustive search).
+_SMALL_SHAPES = tuple(f"{r}x{c}" for r in range(2, 7) for c in range(2, 7) if r * c <= 12)
 
 
 def _numbered(count: int, what: str, empty_runs: str) -> Rule:
@@ -128,6 +130,15 @@ SPECS: dict[str, Experiment] = {
         n_instances=Rule(low=1, high=10_000, why=_COUNT), depths=DEPTHS, per_depth=PER_DEPTH,
         seed=SEED, goal=BOARD, algorithms=ALGORITHMS, heuristics=HEURISTICS,
         max_nodes=MAX_NODES, max_seconds=MAX_SECONDS, workers=WORKERS, scheduler=SCHEDULER,
+    ),
+    "exhaustive": Experiment(
+        opt_in=True, figure_style=STYLE,
+        shapes=Rule(items=True, max_items=12, choices=_SMALL_SHAPES, why="shapes of 4 to 12 cells"),
+        audit_shape=Rule(choices=_SMALL_SHAPES, why="the exhaustive search covers up to 12 cells"),
+        audit_heuristics=Rule(items=True, registry="heuristics", why="nothing would be audited"),
+        astar_boards=Rule(low=0, high=1000, why="boards A* solves (0: none)"),
+        astar_depth=Rule(low=0, high=80, why="no 12-cell board is farther than 80 moves"),
+        seed=SEED,
     ),
     "heuristic_admissibility": Experiment(
         shape=(3, 3), figure_style=STYLE, goal=BOARD, heuristics=HEURISTICS, seed=SEED,

@@ -91,7 +91,7 @@ def pdb_binder(goal: Board, patterns=None) -> Evaluator:
             total += table[tuple(where[:, t] for t in (0, *pattern))]
         return total
 
-    return Evaluator(h, n, None, batch)
+    return Evaluator(h, n, None, batch, data=(patterns, tables))
 
 
 def default_pdb_binder(goal: Board) -> Evaluator:
