@@ -67,8 +67,9 @@ _FIT = {"width": "auto", "min_width": "fit-content"}
 
 def _row(*children) -> widgets.HBox:
     """Controls side by side, wrapping onto a new line in a narrow notebook."""
-    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap",
-                                                              align_items="center"))
+    return widgets.HBox(
+        list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+    )
 
 
 def fitting_heuristics(board) -> list[str]:
