@@ -25,7 +25,14 @@ from eightlab.search import TIE_BREAKING
 from eightlab.viz.boards import PATH_COLOR
 from eightlab.viz.explorer import BOARD_NODES, fitting_heuristics, hint
 from eightlab.viz.replay import Replay
-from eightlab.viz.svg import BACKWARD_COLOR, BACKWARD_FRONTIER, BOX, PITCH, tree_layout
+from eightlab.viz.svg import (
+    BACKWARD_COLOR,
+    BACKWARD_FRONTIER,
+    BOX,
+    MIN_FONT_PX,
+    PITCH,
+    tree_layout,
+)
 
 BOARDS = ["283164705", "152873460", "436718520"]
 FIFTEEN_GOAL = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x"
@@ -109,7 +116,8 @@ def test_the_listed_frontier_is_the_order_the_search_expands(algorithm, rule):
         replay = Replay(board, goal, algorithm, "manhattan", **options)
         listed = []
         while not replay.done:
-            listed.append(replay.nodes[replay.frontier()[0]].board)
+            frontier = replay.frontier()  # empty: a pass ended, the next begins at the start
+            listed.append(replay.nodes[frontier[0]].board if frontier else replay.result.start)
             replay.step()
         assert listed == expanded, board
         if replay.result.solved:  # the tree holds the solution, root to goal
@@ -195,6 +203,45 @@ def test_a_tree_of_sixty_nodes_and_more_is_drawn_as_boards_within_the_box():
     assert x <= cx <= x + width
 
 
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "steps"),
+    [("astar", 3), ("astar", 36), ("astar", None), ("idastar", 99), ("nbs", 43), ("mm", None)],
+)
+def test_every_word_of_a_tree_is_readable_on_screen_and_every_node_has_a_tooltip(algorithm, steps):
+    panel = eightlab.explore("641803275", algorithm=algorithm)
+    panel.step(steps)
+    svg = ElementTree.fromstring(panel.svg)
+    scale = float(svg.get("width")) / float(svg.get("viewBox").split()[2])
+    sizes = [float(t.get("font-size")) * scale for t in svg.iter(f"{SVG}text")]
+    assert min(sizes, default=MIN_FONT_PX) >= MIN_FONT_PX  # a fitted tree of dots: none
+    assert sizes or len(panel.replay.nodes) > BOARD_NODES
+    tips = [t.text for t in svg.iter(f"{SVG}title")]
+    assert len(tips) == len(panel.replay.nodes)
+    node = panel.replay.nodes[panel.replay.current]
+    assert any(t.startswith(f"node {node.id}, by {node.move}: g={node.g:g}") for t in tips)
+
+
+def test_the_controls_wrap_and_show_their_whole_words():
+    panel = eightlab.explore("641803275")
+    rows = [c for c in panel.children if isinstance(c, ipywidgets.HBox)]
+    assert len(rows) == 3 and all(r.layout.flex_flow == "row wrap" for r in rows)
+    buttons = [w for r in rows for w in r.children if isinstance(w, ipywidgets.Button)]
+    assert len(buttons) == 6 and all(b.layout.width == "auto" for b in buttons)
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "order"),
+    [("bidirectional-bfs", "by g"), ("mm", "by f"), ("astar", "in the order it is taken")],
+)
+def test_the_frontier_is_said_to_be_taken_in_the_algorithms_order(algorithm, order):
+    panel = eightlab.explore("641803275", algorithm=algorithm)
+    panel.step(5)
+    assert f"<b>frontier</b> {order}" in panel.frontier_html.value
+
+
 def test_the_timeline_goes_back_and_forth_over_the_whole_search():
     panel = eightlab.explore("436718520", algorithm="astar")
     total = panel.replay.expansions
@@ -228,6 +275,21 @@ def test_idastar_is_shown_pass_by_pass_with_its_thresholds():
     assert f"<td>2</td><td>{rows[1][0]:g}</td><td>1 so far</td>" in table
     assert "<td>3</td>" not in table  # passes to come are not shown
     assert "this pass's tree" in html.unescape(panel.caption.value)
+
+
+@pytest.mark.parametrize("algorithm", ["idastar", "iddfs"])
+def test_the_last_step_of_a_pass_shows_that_pass_whole(algorithm):
+    panel = eightlab.explore("641803275", algorithm=algorithm)
+    done = 0
+    for number, (threshold, expanded) in enumerate(panel.replay.pass_rows, start=1):
+        if not expanded:
+            continue
+        panel.go_to(done + expanded)
+        replay = panel.replay
+        assert (replay.passes, replay.threshold) == (number, threshold)
+        assert sum(n.order is not None for n in replay.nodes.values()) == expanded
+        assert f"pass {number} (threshold {threshold:g})" in panel.note.value
+        done += expanded
 
 
 @pytest.mark.parametrize("algorithm", ["mm", "nbs", "gbfhs", "bidirectional-astar-naive"])

@@ -52,11 +52,24 @@ MAX_NODES = 150_000
 #: is replayed when the slider is let go.
 LIVE_SCRUB = 3000
 
-# hides the static copy that follows a live panel (the HTML copy has no live panel)
+# hides the static copy that follows a live panel (the HTML copy has no live panel), and
+# sets the cells of the passes table apart
 _STYLE = (
     "<style>.jp-OutputArea-child:has(.eightlab-explorer) ~ "
-    ".jp-OutputArea-child:has(.eightlab-snapshot) {display: none;}</style>"
+    ".jp-OutputArea-child:has(.eightlab-snapshot) {display: none;} "
+    ".eightlab-explorer td, .eightlab-explorer th {padding: 1px 10px; text-align: right;}"
+    "</style>"
 )
+
+#: Buttons as wide as their words (the default width cuts "To the end" to "To th...").
+_FIT = {"width": "auto", "min_width": "fit-content"}
+
+
+def _row(*children) -> widgets.HBox:
+    """Controls side by side, wrapping onto a new line in a narrow notebook."""
+    return widgets.HBox(
+        list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+    )
 
 
 def fitting_heuristics(board) -> list[str]:
@@ -134,25 +147,30 @@ class Explorer(widgets.VBox):
                                      layout=widgets.Layout(width="230px"))  # fmt: skip
         self.moves = widgets.BoundedIntText(value=10, min=0, max=200, description="moves",
                                             layout=widgets.Layout(width="130px"))  # fmt: skip
-        self.scramble_button = widgets.Button(description="scramble k moves")
-        self.random_button = widgets.Button(description="random solvable")
+        self.scramble_button = widgets.Button(description="scramble k moves", layout=_FIT)
+        self.random_button = widgets.Button(description="random solvable", layout=_FIT)
         self.algorithm_menu = widgets.Dropdown(
             options=[(f"{a.label} ({a.name})", a.name) for a in ALGORITHMS.values()],
-            description="algorithm",
-        )
-        self.heuristic_menu = widgets.Dropdown(options=list(HEURISTICS), description="heuristic")
+            description="algorithm", layout=widgets.Layout(width="390px"),
+        )  # fmt: skip
+        self.heuristic_menu = widgets.Dropdown(options=list(HEURISTICS), description="heuristic",
+                                               layout=widgets.Layout(width="260px"))  # fmt: skip
         if tie_breaking not in TIE_BREAKING:
             raise EightlabError(f"unknown tie_breaking {tie_breaking!r:.40}; "
                                 f"choose one of {', '.join(TIE_BREAKING)}")  # fmt: skip
         self.tie_menu = widgets.Dropdown(options=list(TIE_BREAKING), value=tie_breaking,
-                                         description="ties")  # fmt: skip
-        self.view_menu = widgets.ToggleButtons(options=["tree", "state space"], value="tree")
+                                         description="ties",
+                                         layout=widgets.Layout(width="200px"))  # fmt: skip
+        self.view_menu = widgets.ToggleButtons(options=["tree", "state space"], value="tree",
+                                               style={"button_width": "auto"})  # fmt: skip
         self.play = widgets.Play(value=0, min=0, max=1, step=1, interval=700,
                                  description="play", show_repeat=False)  # fmt: skip
-        self.back_button = widgets.Button(description="Step back", icon="step-backward")
-        self.step_button = widgets.Button(description="Step", icon="step-forward")
-        self.end_button = widgets.Button(description="To the end", icon="fast-forward")
-        self.reset_button = widgets.Button(description="Reset", icon="undo")
+        self.back_button = widgets.Button(description="Step back", icon="step-backward",
+                                          layout=_FIT)  # fmt: skip
+        self.step_button = widgets.Button(description="Step", icon="step-forward", layout=_FIT)
+        self.end_button = widgets.Button(description="To the end", icon="fast-forward",
+                                         layout=_FIT)  # fmt: skip
+        self.reset_button = widgets.Button(description="Reset", icon="undo", layout=_FIT)
         self.speed = widgets.FloatLogSlider(value=1.5, base=10, min=-0.7, max=1.3, step=0.05,
                                             description="steps/s", readout_format=".1f")  # fmt: skip
         self.timeline = widgets.IntSlider(value=0, min=0, max=1, description="step",
@@ -163,16 +181,15 @@ class Explorer(widgets.VBox):
         self.passes_html = widgets.HTML()
         self.caption = widgets.HTML()
         self.picture = widgets.HTML(layout=widgets.Layout(
-            overflow="auto", max_height=f"{BOX[1] + 20}px", width="100%",
+            overflow="auto", max_height=f"{BOX[1] + 20}px", max_width="100%",
             border="1px solid #ddd"))  # fmt: skip
         self.frontier_html = widgets.HTML()
         super().__init__([
             widgets.HTML(_STYLE),
-            widgets.HBox([self.board_box, self.moves, self.scramble_button, self.random_button]),
-            widgets.HBox([self.goal_box, self.algorithm_menu, self.heuristic_menu,
-                          self.tie_menu]),
-            widgets.HBox([self.play, self.back_button, self.step_button, self.end_button,
-                          self.reset_button, self.speed, self.view_menu]),
+            _row(self.board_box, self.moves, self.scramble_button, self.random_button),
+            _row(self.goal_box, self.algorithm_menu, self.heuristic_menu, self.tie_menu),
+            _row(self.play, self.back_button, self.step_button, self.end_button,
+                 self.reset_button, self.speed, self.view_menu),
             self.timeline, self.note, self.counts_html, self.hint_html, self.passes_html,
             self.caption, self.picture, self.frontier_html,
         ])  # fmt: skip
@@ -527,11 +544,16 @@ class Explorer(widgets.VBox):
             for n in frontier[:shown]
         )
         more = f" ... and {len(frontier) - shown} more" if len(frontier) > shown else ""
-        order = ("by f, then larger g (each side takes from its own)" if replay.bidirectional
-                 else "in the order it is taken")  # fmt: skip
+        if not replay.bidirectional:
+            order = "in the order it is taken"
+        elif replay.informed:
+            order = "by f, then larger g (each side takes from its own)"
+        else:
+            order = "by g (a whole layer of the smaller side at a time)"
         return (
             f"<div style='line-height:1.9'><b>frontier</b> {order} "
-            f"(the number is the node's id on the tree): {chips}{more}</div>"
+            "(the number is the node's id: on the tree, or where the pointer rests on a node): "
+            f"{chips}{more}</div>"
         )
 
     # ------------------------------------------------------------------ notebooks

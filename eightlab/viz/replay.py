@@ -146,16 +146,20 @@ class Replay:
             self.expansions - self.k if n is None else max(0, min(int(n), self.expansions - self.k))
         )
         for _ in range(todo):
+            self._advance(new_pass=True)
             self._expand(self.events[self.cursor])
             self.cursor += 1
             self.k += 1
-            self._advance()
+            self._advance(new_pass=False)
         return todo
 
-    def _advance(self) -> None:
-        """Read the events up to the next expansion (generations, a new pass)."""
+    def _advance(self, new_pass: bool = True) -> None:
+        """Read the events up to the next expansion (generations, a new pass); unless
+        ``new_pass``, stop before a new pass, so that a pass's last step shows its tree."""
         while self.cursor < len(self.events) and self.events[self.cursor][0] != "expand":
             event = self.events[self.cursor]
+            if event[0] == "iteration" and not new_pass and self.current is not None:
+                return
             if event[0] == "iteration":
                 self.threshold, self.passes = event[1], self.passes + 1
                 self.nodes, self._latest, self.current = {}, ({}, {}), None
@@ -269,7 +273,9 @@ class Replay:
             waiting = [n for n in waiting if n.parent in on_path or n.parent is None]
             if self.threshold is not None and self.spec.depth_first:
                 bound = self.threshold
-                waiting = [n for n in waiting if (n.g + n.h if self.informed else n.depth) <= bound]
+                # what a pass expands: f within the bound, or a depth below the limit
+                waiting = [n for n in waiting if (n.g + n.h <= bound if self.informed
+                                                  else n.depth < bound)]  # fmt: skip
         return [n.id for n in sorted(waiting, key=self._key)]
 
     def f_of(self, node: Node) -> float:

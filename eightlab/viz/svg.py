@@ -9,6 +9,7 @@ matplotlib figure (tens of milliseconds against seconds). The pictures follow
   depth; a bidirectional search's backward tree grows up from the bottom and the states
   both trees hold are joined by a dashed red line. The picture fits its box; a tree too
   wide to read when fitted is cropped to a window around the node just expanded.
+  Resting the pointer on a node shows its id, move, g, h and f (an SVG ``<title>``).
 * :class:`GraphView`: the states a search reached as dots on rings by their depth from
   the start (the state-space view); it keeps what does not change from step to step.
 """
@@ -30,8 +31,14 @@ from eightlab.viz.trees import CLOSED_COLOR, FRONTIER_COLOR, OPEN_COLOR
 #: Width and height of the explorer's picture box, in CSS pixels.
 BOX = (960, 640)
 #: Least scale at which a fitted tree stays readable (boards, then dots); below it the
-#: picture is a window around the node just expanded.
-MIN_SCALE = {True: 0.6, False: 0.45}
+#: picture is a window around the node just expanded. At 0.8 a board's digits and its
+#: g, h, f are 8 px on screen; a tree of dots keeps its shape down to 0.45.
+MIN_SCALE = {True: 0.8, False: 0.45}
+#: Least size on screen, in pixels, of a dot's id: smaller ids are left out (the
+#: node's tooltip still gives it).
+MIN_FONT_PX = 7.0
+#: Font size of a dot's id, in pixels of the picture.
+DOT_FONT = 9
 #: Pixels between two leaves, and between two depths, with boards and with dots.
 PITCH = {True: (84, 112), False: (26, 52)}
 #: Width of a node's board, in pixels.
@@ -173,7 +180,8 @@ def tree_svg(replay, boards: bool = True, labels: str = "ghf") -> str:
         An :class:`eightlab.viz.replay.Replay`; its nodes, frontier, node just expanded
         and (once done) solution are drawn.
     boards : bool
-        Nodes as boards, or as dots with their id (for trees of hundreds).
+        Nodes as boards, or as dots (for trees of hundreds) with their id when it
+        would be at least :data:`MIN_FONT_PX` on screen.
     labels : str
         Which of ``g``, ``h``, ``f`` to write under each board.
 
@@ -218,7 +226,10 @@ def tree_svg(replay, boards: bool = True, labels: str = "ghf") -> str:
                 f"<line x1='{x0:.1f}' y1='{y0:.1f}' x2='{x1:.1f}' y2='{y1:.1f}' "
                 f"stroke='{PATH_COLOR}' stroke-width='2' stroke-dasharray='5 4'/>"
             )
-    half = BOARD_PX / 2 if boards else 8
+    half = BOARD_PX / 2 if boards else 9
+    focus = pos.get(replay.current) if replay.current is not None else None
+    view, scale = _viewport(width, height, focus, boards)
+    ids = boards or DOT_FONT * scale >= MIN_FONT_PX
     shapes = []
     for node in nodes.values():
         x, y = pos[node.id]
@@ -229,6 +240,7 @@ def tree_svg(replay, boards: bool = True, labels: str = "ghf") -> str:
         if node.id == replay.current:
             frame = FRONTIER_COLOR
         stroke = 3.0 if node.id == replay.current else (2.0 if node.id in on_path else 1.2)
+        shapes.append(f"<g>{_tooltip(replay, node)}")
         if boards:
             shapes.append(board_svg(node.board, x, y, BOARD_PX, frame, stroke))
             chip = waiting_colour if node.id in waiting else ("#e6e6e6" if expanded else "white")
@@ -252,13 +264,24 @@ def tree_svg(replay, boards: bool = True, labels: str = "ghf") -> str:
         else:
             fill = waiting_colour if node.id in waiting else ("#dddddd" if expanded else "white")
             shapes.append(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{half}' fill='{fill}' "
-                          f"stroke='{frame}' stroke-width='{stroke}'/>"
-                          f"<text x='{x:.1f}' y='{y + 3:.1f}' font-size='8' "
-                          f"text-anchor='middle'>{node.id}</text>")  # fmt: skip
-    focus = pos.get(replay.current) if replay.current is not None else None
-    view, scale = _viewport(width, height, focus, boards)
+                          f"stroke='{frame}' stroke-width='{stroke}'/>")  # fmt: skip
+            if ids:
+                shapes.append(f"<text x='{x:.1f}' y='{y + 3:.1f}' font-size='{DOT_FONT}' "
+                              f"text-anchor='middle'>{node.id}</text>")  # fmt: skip
+        shapes.append("</g>")
     body = "".join(lines) + "".join(paths) + "".join(shapes) + "".join(texts)
     return _svg(view, scale, body, f"search tree of {len(nodes)} nodes")
+
+
+def _tooltip(replay, node) -> str:
+    """A node's ``<title>``: what a pointer resting on it shows (id, move, g, h, f)."""
+    state = (f"expanded #{node.order}" if node.order is not None and not node.given_up
+             else "waiting")  # fmt: skip
+    move = f", by {node.move}" if node.move else ""
+    values = f"g={_fmt(node.g)}"
+    if replay.informed:
+        values += f", h={_fmt(node.h)}, f={_fmt(replay.f_of(node))}"
+    return f"<title>node {node.id}{move}: {values}; {state}</title>"
 
 
 class GraphView:
