@@ -45,8 +45,9 @@ def foreign_files(folder) -> list[str]:
     """The files below ``folder`` that eightlab did not write there.
 
     A finished run lists its files under ``"files"`` in its ``provenance.json``; every
-    other file is foreign. A folder without a run's provenance is foreign whole; a run
-    recorded without the list (an older eightlab) is taken as eightlab's whole.
+    other file is foreign. A folder without a run's provenance is foreign whole. A run
+    recorded without the list (an older eightlab) wrote its ``provenance.json`` last, so
+    a file changed after it is foreign.
 
     Parameters
     ----------
@@ -65,7 +66,8 @@ def foreign_files(folder) -> list[str]:
         return present
     listed = json.loads((Path(folder) / PROVENANCE).read_text()).get("files")
     if not isinstance(listed, list):
-        return []
+        written = (Path(folder) / PROVENANCE).stat().st_mtime_ns
+        return [name for name in present if (Path(folder) / name).stat().st_mtime_ns > written]
     allowed = {*map(str, listed), PROVENANCE}
     return [name for name in present if name not in allowed]
 
