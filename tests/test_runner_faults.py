@@ -785,3 +785,22 @@ def test_an_executed_notebook_keeps_no_machine_path_and_no_widget_ids(tmp_path):
     }
     assert steady["cells"][0]["outputs"][0]["data"] == {"text/plain": ["Play()"]}
     assert len(steady["cells"][0]["outputs"]) == 1
+
+
+def test_an_interactive_run_refuses_a_users_folder_and_reuses_its_own(tmp_path, monkeypatch):
+    from eightlab.runner.lifecycle import begin
+
+    monkeypatch.delenv("EIGHTLAB_RUNNER", raising=False)
+    notebook = tmp_path / "nb.ipynb"
+    _write_notebook(notebook, 'output_dir: str = ""  # where\nseed: int = 1  # seed', "")
+    monkeypatch.chdir(tmp_path)
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "thesis.txt").write_text("mine\n")
+    with pytest.raises(EightlabError, match="thesis.txt") as refused:
+        begin("nb", {"output_dir": str(victim), "seed": 2}, notebook)
+    assert "\n" not in str(refused.value)
+    mine = tmp_path / "mine"
+    for _ in range(2):  # a folder it made is its own the next time
+        assert begin("nb", {"output_dir": str(mine), "seed": 2}, notebook).mode == "interactive"
+        (folders.output_folder("nb", str(mine)) / "runs.csv").write_text("a\n")

@@ -30,6 +30,7 @@ from pathlib import Path
 from eightlab.errors import EightlabError
 from eightlab.experiments.folders import (
     BATCH_VARIABLE,
+    INTERACTIVE_MARK,
     PROVENANCE,
     RUNNER_VARIABLE,
     foreign_files,
@@ -285,15 +286,18 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
     names = [k for k in declared if k != OUTPUT_PARAMETER and k in namespace]
     values = check_values(name, declared, {k: namespace[k] for k in names})
     namespace.update(values)
-    mode = "papermill" if cell else "interactive"
+    parent = None if cell or os.environ.get(RUNNER_VARIABLE) else papermill_parent()
+    mode = "papermill" if cell or parent else "interactive"
     mode = "runner" if os.environ.get(RUNNER_VARIABLE) else mode
     output_dir = namespace.get(OUTPUT_PARAMETER, "")
     folder = Path(output_dir).resolve() if output_dir else results_root() / f"{name}--interactive"
     if (folder / PROVENANCE).exists() and folder == Path.cwd().resolve():
         mode = "interactive"  # an executed copy re-executed where it lies: its results stay
+    if mode == "interactive" and output_dir and not (folder / PROVENANCE).exists():
+        _claim_interactive(folder)
     injected = {k: values.get(k, namespace.get(k)) for k in _assigned(cell or "")}
     injected.pop("PAPERMILL_INPUT_PATH", None)
-    output = injected.pop("PAPERMILL_OUTPUT_PATH", None)
+    output = injected.pop("PAPERMILL_OUTPUT_PATH", None) or (parent or {}).get("output")
     parameters = {k: default_value(v["default"]) for k, v in declared.items()}
     parameters.update(values, **{OUTPUT_PARAMETER: str(folder)})
     command = ["papermill", namespace.get("PAPERMILL_INPUT_PATH", str(path)), output or "OUT.ipynb"]
@@ -313,6 +317,59 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
         atexit.register(run.abandon)
         _abandon_when_orphaned(run)
     return run
+
+
+def papermill_parent() -> dict | None:
+    """``{"output": path}`` (the executed notebook, or None) when this kernel's parent
+    process is papermill's command line, else None.
+
+    papermill run without ``-p`` injects no parameters cell; its kernel is still its
+    child, started with papermill's working directory. JupyterLab's and nbclient's
+    kernels have another parent. Read from ``/proc`` (Linux), else from ``ps``.
+    """
+    parent = os.getppid()
+    try:
+        command = Path(f"/proc/{parent}/cmdline").read_bytes().decode().split("\0")
+        cwd = os.readlink(f"/proc/{parent}/cwd")
+    except (OSError, UnicodeDecodeError):
+        import shlex
+        import subprocess
+
+        try:
+            shown = subprocess.run(["ps", "-o", "args=", "-p", str(parent)], timeout=10,
+                                   capture_output=True, text=True).stdout  # fmt: skip
+            command, cwd = shlex.split(shown), os.getcwd()
+        except (OSError, ValueError, subprocess.SubprocessError):
+            return None
+    names = [Path(part).name for part in command[:3]]
+    if "papermill" not in names:
+        return None
+    arguments = command[names.index("papermill") + 1 :]
+    try:
+        from papermill.cli import papermill as papermill_command
+
+        context = papermill_command.make_context("papermill", arguments, resilient_parsing=True)
+        output = context.params.get("output_path")
+    except Exception:  # papermill's own command line, whatever it holds
+        output = None
+    if not output or output == "-" or "://" in output:
+        return {"output": None}
+    return {"output": str(Path(cwd, output))}
+
+
+def _claim_interactive(folder: Path) -> None:
+    """Refuse an interactive run's explicit output folder holding files eightlab did not
+    write, which it would overwrite (a folder
+    :func:`~eightlab.experiments.folders.output_folder` made is eightlab's)."""
+    if not folder.is_dir() or (folder / INTERACTIVE_MARK).exists():
+        return
+    foreign = foreign_files(folder)
+    if foreign:
+        more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
+        raise EightlabError(
+            f"output folder {str(folder)!r} holds files eightlab did not write ({foreign[0]!r}"
+            f"{more}), and this run would write beside them; give a new or empty output_dir"
+        )
 
 
 def _refuse_unknown(notebook: str, declared: dict, injected) -> None:
