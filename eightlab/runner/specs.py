@@ -79,7 +79,7 @@ HEURISTICS = Rule(items=True, registry="heuristics", why="nothing would run")
 LEARNED_VARIANTS = ("learned", "learned-shifted", "learned-quantile", "learned-penalty")
 WALK = Rule(low=0, high=200, why="moves of a random walk")
 #: The most moves between the boards of 03b's drawn A* search tree (its default pair is 5
-#: apart; the tree grows exponentially with the distance: a 13-move pair took 148 s).
+#: apart; the tree grows exponentially with the distance).
 TREE_MOVES = 10
 #: The bidirectional heuristic searches, of which the notebook bidirectional needs one.
 BIDIRECTIONAL_SEARCHES = ("mm", "nbs", "gbfhs")
