@@ -809,3 +809,23 @@ def test_an_interactive_run_refuses_a_users_folder_and_reuses_its_own(tmp_path, 
     for _ in range(2):  # a folder it made is its own the next time
         assert begin("nb", {"output_dir": str(mine), "seed": 2}, notebook).mode == "interactive"
         (folders.output_folder("nb", str(mine)) / "runs.csv").write_text("a\n")
+
+
+def test_runs_into_sibling_folders_do_not_refuse_each_other(tmp_path):
+    from eightlab.runner.lifecycle import Run, lock_results
+
+    def run(name):
+        return Run("nb", tmp_path / "nb.ipynb", tmp_path / "x" / name, {}, {}, mode="papermill")
+
+    a, b, again = run("a"), run("b"), run("a")
+    try:
+        a.start(), b.start()
+        with pytest.raises(EightlabError, match="another eightlab run.*x/a'"):
+            again.start()
+    finally:
+        for each in (a, b, again):
+            each.abandon()
+    assert list((tmp_path / "x").iterdir()) == []  # the folders they made, empty, are gone
+    with lock_results(tmp_path / "x"):  # eightlab run's lock on its results folder, whole
+        with pytest.raises(EightlabError, match="another eightlab run"):
+            run("c").start()

@@ -91,13 +91,15 @@ def signals_deferred():
 
 
 @contextmanager
-def lock_results(results: Path, elsewhere: str = "give this one another --results folder"):
-    """Hold an exclusive ``fcntl`` lock on the results folder itself (no file) for the block;
-    an :class:`EightlabError` ending with ``elsewhere`` if another run holds it."""
+def lock_results(results: Path, elsewhere: str = "give this one another --results folder",
+                 shared: bool = False):  # fmt: skip
+    """Hold an exclusive (or ``shared``) ``fcntl`` lock on the results folder itself (no
+    file) for the block; an :class:`EightlabError` ending with ``elsewhere`` if another
+    run holds a lock that excludes it."""
     handle = os.open(results, os.O_RDONLY)
     try:
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
             raise EightlabError(
                 f"another eightlab run is writing into results folder {str(results)!r}; "
@@ -174,7 +176,8 @@ class Run:
     value, defaults included, ``injected`` those given to this run; ``preset``,
     ``command``, ``working_directory`` and ``context``
     (:func:`~eightlab.runner.provenance.static_provenance`) go into its provenance.
-    ``lock`` locks the folder's parent (``eightlab run`` locks it once for all). An
+    ``lock`` locks the folder (made empty if new), and its parent shared (``eightlab run``
+    locks its results folder whole, once for all, and passes False). An
     ``"interactive"`` run, and a kernel's under ``eightlab run``, do no bookkeeping.
     When it ends, ``ok``, ``seconds`` and, for a failure, ``error`` (one line) and
     ``failed_notebook`` (where the executed notebook was kept) say how.
@@ -198,10 +201,14 @@ class Run:
         """Lock (if asked), make the temporary folder and adopt earlier partial tables."""
         parent = self.folder.parent
         check_replaceable(self.folder, self._cwd)
-        if self.lock:
+        if self.lock:  # until finish/abandon; runs into sibling folders share the parent
             prepare_results(parent)
             elsewhere = "give this one a folder of its own with -p output_dir DIR"
-            self._lock.enter_context(lock_results(parent, elsewhere))  # until finish/abandon
+            self._lock.enter_context(lock_results(parent, elsewhere, shared=True))
+            if not self.folder.exists():
+                self.folder.mkdir(exist_ok=True)
+                self._lock.callback(_remove_if_empty, self.folder)
+            self._lock.enter_context(lock_results(self.folder, elsewhere))
         self.temporary = Path(tempfile.mkdtemp(prefix=f".tmp-{self.folder.name}-", dir=parent))
         os.chmod(self.temporary, readable_mode(directory=True))  # mkdtemp gives 0700
         mark = {"folder": self.folder.name, "notebook": self.notebook, "pid": os.getpid()}
@@ -497,6 +504,12 @@ def _keep_partials(folder: Path, kept: Path) -> None:
         if target.exists() and target.stat().st_size > path.stat().st_size:
             continue  # the kept one has more rows (it was copied in and extended)
         os.replace(path, target)
+
+
+def _remove_if_empty(folder: Path) -> None:
+    """Remove ``folder`` if it is an empty folder (made by a run that did not finish)."""
+    with suppress(OSError):
+        folder.rmdir()
 
 
 def _remove_partials(kept: Path) -> None:
