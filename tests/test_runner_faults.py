@@ -829,3 +829,21 @@ def test_runs_into_sibling_folders_do_not_refuse_each_other(tmp_path):
     with lock_results(tmp_path / "x"):  # eightlab run's lock on its results folder, whole
         with pytest.raises(EightlabError, match="another eightlab run"):
             run("c").start()
+
+
+def test_an_interactive_run_leaves_no_provenance_of_another_run_beside_its_files(
+    tmp_path, monkeypatch
+):
+    from eightlab.runner import lifecycle
+    from eightlab.runner.lifecycle import begin
+
+    monkeypatch.delenv("EIGHTLAB_RUNNER", raising=False)
+    monkeypatch.setattr(lifecycle, "results_root", lambda: tmp_path / "results")
+    notebook = tmp_path / "nb.ipynb"
+    _write_notebook(notebook, 'output_dir: str = ""  # where\nseed: int = 1  # seed', "")
+    finished = tmp_path / "results" / "nb--interactive"  # a papermill run's, without output_dir
+    finished.mkdir(parents=True)
+    (finished / "provenance.json").write_text('{"notebook": "nb.ipynb", "files": []}')
+    monkeypatch.chdir(tmp_path)
+    assert begin("nb", {"output_dir": "", "seed": 2}, notebook).mode == "interactive"
+    assert not (finished / "provenance.json").exists()

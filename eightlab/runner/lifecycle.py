@@ -302,6 +302,8 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
         mode = "interactive"  # an executed copy re-executed where it lies: its results stay
     if mode == "interactive" and output_dir and not (folder / PROVENANCE).exists():
         _claim_interactive(folder)
+    if mode == "interactive":
+        _unfinish(results_root() / f"{name}--interactive")
     injected = {k: values.get(k, namespace.get(k)) for k in _assigned(cell or "")}
     injected.pop("PAPERMILL_INPUT_PATH", None)
     output = injected.pop("PAPERMILL_OUTPUT_PATH", None) or (parent or {}).get("output")
@@ -377,6 +379,14 @@ def _claim_interactive(folder: Path) -> None:
             f"output folder {str(folder)!r} holds files eightlab did not write ({foreign[0]!r}"
             f"{more}), and this run would write beside them; give a new or empty output_dir"
         )
+
+
+def _unfinish(folder: Path) -> None:
+    """Turn the finished run in ``folder``, which an interactive run writes into, into an
+    interactive run's folder: its ``provenance.json`` would describe another run."""
+    if (folder / PROVENANCE).is_file():
+        (folder / INTERACTIVE_MARK).touch()
+        (folder / PROVENANCE).unlink()
 
 
 def _refuse_unknown(notebook: str, declared: dict, injected) -> None:
