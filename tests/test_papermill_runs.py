@@ -181,3 +181,23 @@ def test_papermill_killed_by_sigterm_leaves_no_temporary_folder(tmp_path, held):
         run.kill()
         run.wait()
     assert list(out.parent.iterdir()) == []
+
+
+def test_papermill_without_parameters_is_a_full_run(tmp_path):
+    path, out = tmp_path / "plain.ipynb", tmp_path / "results" / "plain"
+    parameters = new_code_cell(f"output_dir: str = {str(out)!r}  # where")
+    parameters.metadata["tags"] = ["parameters"]
+    begin = "import eightlab.runner.lifecycle\n"
+    begin += f'notebook_run = eightlab.runner.lifecycle.begin("plain", globals(), {str(path)!r})'
+    cells = [parameters, new_code_cell(begin), new_code_cell('open("runs.csv", "w").write("a")'),
+             new_code_cell("notebook_run.finish()")]  # fmt: skip
+    notebook = new_notebook(cells=cells)
+    notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                       "name": "python3"}  # fmt: skip
+    nbformat.write(notebook, path)
+    done = _papermill(path, tmp_path / "executed.ipynb")  # no -p: papermill injects no cell
+    assert done.returncode == 0, done.stderr[-2000:]
+    provenance = json.loads((out / "provenance.json").read_text())
+    assert provenance["files"] == ["plain.html", "plain.ipynb", "runs.csv"]
+    assert provenance["injected"] == {} and "executed.ipynb" in provenance["command"]
+    assert sorted(p.name for p in out.parent.iterdir()) == ["plain"]

@@ -14,7 +14,7 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 from eightlab.cli import main
 from eightlab.errors import EightlabError
-from eightlab.experiments.folders import foreign_files, is_results_folder
+from eightlab.experiments.folders import foreign_files, is_results_folder, written_files
 from eightlab.runner import run as runner
 from eightlab.runner.lifecycle import check_replaceable, swap_in
 
@@ -234,3 +234,25 @@ def test_papermill_runs_into_a_new_folder_say_where_and_replace_only_their_own(t
     done = _papermill(tmp_path / "three.ipynb", str(out), tmp_path)
     assert done.returncode != 0 and "'notes.md'" in done.stderr
     assert (out / "notes.md").read_text() == "mine\n"
+
+
+def test_every_committed_results_folder_lists_exactly_its_files():
+    folders = sorted(p.parent for p in (ROOT / "results").glob("*/provenance.json"))
+    assert folders
+    for folder in folders:
+        listed = json.loads((folder / "provenance.json").read_text()).get("files")
+        assert listed == [f for f in written_files(folder) if f != "provenance.json"], folder
+
+
+def test_a_file_added_after_a_run_recorded_without_its_list_is_foreign(tmp_path):
+    final = tmp_path / "results"
+    final.mkdir()
+    (final / "runs.csv").write_text("a\n")
+    os.utime(final / "runs.csv", ns=(1, 1))
+    _finished(final)
+    assert foreign_files(final) == []
+    (final / "my_notes.txt").write_text("mine\n")
+    os.utime(final / "my_notes.txt", ns=(2 * 10**18, 2 * 10**18))
+    assert foreign_files(final) == ["my_notes.txt"]
+    with pytest.raises(EightlabError, match="my_notes.txt"):
+        check_replaceable(final, tmp_path)

@@ -393,6 +393,11 @@ def test_any_text_is_a_value_or_a_one_line_error(name, text):
         ("korf100", "heuristics", "[exact]", "exact is defined on 3x3"),
         ("03b_idastar_search_trees", "tree_goal", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "3x3"),
         ("03b_idastar_search_trees", "tree_goal", "213804765", "cannot be reached"),
+        ("03b_idastar_search_trees", "tree_start", "218364705", "17 moves from 218364705, at most"),
+        ("05_fifteen_puzzle", "heuristics", "[learned]", "learned is defined on 3x3"),
+        ("05_fifteen_puzzle", "heuristics", "[pdb-6-6-6-6]", "defined on 5x5"),
+        ("bidirectional", "algorithms", "[bfs]", "one of mm, nbs, gbfhs at least"),
+        ("02_uninformed_search", "example_depth", "0", "from 1 to 31"),
         ("compare_algorithms", "scheduler", "foo", "tcp://127.0.0.1:8786"),
         ("compare_algorithms", "scheduler", "123", "tcp://127.0.0.1:8786"),
         ("compare_algorithms", "scheduler", "tcp://127.0.0.1:99999", "port 99999"),
@@ -785,3 +790,60 @@ def test_an_executed_notebook_keeps_no_machine_path_and_no_widget_ids(tmp_path):
     }
     assert steady["cells"][0]["outputs"][0]["data"] == {"text/plain": ["Play()"]}
     assert len(steady["cells"][0]["outputs"]) == 1
+
+
+def test_an_interactive_run_refuses_a_users_folder_and_reuses_its_own(tmp_path, monkeypatch):
+    from eightlab.runner.lifecycle import begin
+
+    monkeypatch.delenv("EIGHTLAB_RUNNER", raising=False)
+    notebook = tmp_path / "nb.ipynb"
+    _write_notebook(notebook, 'output_dir: str = ""  # where\nseed: int = 1  # seed', "")
+    monkeypatch.chdir(tmp_path)
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "thesis.txt").write_text("mine\n")
+    with pytest.raises(EightlabError, match="thesis.txt") as refused:
+        begin("nb", {"output_dir": str(victim), "seed": 2}, notebook)
+    assert "\n" not in str(refused.value)
+    mine = tmp_path / "mine"
+    for _ in range(2):  # a folder it made is its own the next time
+        assert begin("nb", {"output_dir": str(mine), "seed": 2}, notebook).mode == "interactive"
+        (folders.output_folder("nb", str(mine)) / "runs.csv").write_text("a\n")
+
+
+def test_runs_into_sibling_folders_do_not_refuse_each_other(tmp_path):
+    from eightlab.runner.lifecycle import Run, lock_results
+
+    def run(name):
+        return Run("nb", tmp_path / "nb.ipynb", tmp_path / "x" / name, {}, {}, mode="papermill")
+
+    a, b, again = run("a"), run("b"), run("a")
+    try:
+        a.start(), b.start()
+        with pytest.raises(EightlabError, match="another eightlab run.*x/a'"):
+            again.start()
+    finally:
+        for each in (a, b, again):
+            each.abandon()
+    assert list((tmp_path / "x").iterdir()) == []  # the folders they made, empty, are gone
+    with lock_results(tmp_path / "x"):  # eightlab run's lock on its results folder, whole
+        with pytest.raises(EightlabError, match="another eightlab run"):
+            run("c").start()
+
+
+def test_an_interactive_run_leaves_no_provenance_of_another_run_beside_its_files(
+    tmp_path, monkeypatch
+):
+    from eightlab.runner import lifecycle
+    from eightlab.runner.lifecycle import begin
+
+    monkeypatch.delenv("EIGHTLAB_RUNNER", raising=False)
+    monkeypatch.setattr(lifecycle, "results_root", lambda: tmp_path / "results")
+    notebook = tmp_path / "nb.ipynb"
+    _write_notebook(notebook, 'output_dir: str = ""  # where\nseed: int = 1  # seed', "")
+    finished = tmp_path / "results" / "nb--interactive"  # a papermill run's, without output_dir
+    finished.mkdir(parents=True)
+    (finished / "provenance.json").write_text('{"notebook": "nb.ipynb", "files": []}')
+    monkeypatch.chdir(tmp_path)
+    assert begin("nb", {"output_dir": "", "seed": 2}, notebook).mode == "interactive"
+    assert not (finished / "provenance.json").exists()

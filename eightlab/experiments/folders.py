@@ -16,6 +16,10 @@ from eightlab.errors import EightlabError
 #: The file that marks a finished run's folder (written by the runner last).
 PROVENANCE = "provenance.json"
 
+#: The file that marks a folder :func:`output_folder` made or found empty: an interactive
+#: run (no bookkeeping) may write into it again.
+INTERACTIVE_MARK = ".eightlab-interactive"
+
 #: Set in a kernel's environment by ``eightlab run``, which does the run's bookkeeping.
 RUNNER_VARIABLE = "EIGHTLAB_RUNNER"
 
@@ -45,8 +49,9 @@ def foreign_files(folder) -> list[str]:
     """The files below ``folder`` that eightlab did not write there.
 
     A finished run lists its files under ``"files"`` in its ``provenance.json``; every
-    other file is foreign. A folder without a run's provenance is foreign whole; a run
-    recorded without the list (an older eightlab) is taken as eightlab's whole.
+    other file is foreign. A folder without a run's provenance is foreign whole (but for
+    a lone :data:`INTERACTIVE_MARK`). A run recorded without the list (an older
+    eightlab) wrote its ``provenance.json`` last, so a file changed after it is foreign.
 
     Parameters
     ----------
@@ -62,10 +67,11 @@ def foreign_files(folder) -> list[str]:
 
     present = written_files(folder)
     if not is_results_folder(folder):
-        return present
+        return [] if present == [INTERACTIVE_MARK] else present
     listed = json.loads((Path(folder) / PROVENANCE).read_text()).get("files")
     if not isinstance(listed, list):
-        return []
+        written = (Path(folder) / PROVENANCE).stat().st_mtime_ns
+        return [name for name in present if (Path(folder) / name).stat().st_mtime_ns > written]
     allowed = {*map(str, listed), PROVENANCE}
     return [name for name in present if name not in allowed]
 
@@ -91,7 +97,8 @@ def notebooks_root() -> Path:
 def output_folder(name: str, output_dir: str = "") -> Path:
     """The folder a notebook writes into (created): ``output_dir``, relative to the working
     directory, or ``results/NAME--interactive`` of the checkout when it is empty or a
-    finished run's folder (an executed notebook re-executed in place).
+    finished run's folder (an executed notebook re-executed in place). A folder it makes
+    or finds empty gets :data:`INTERACTIVE_MARK`.
 
     Raises
     ------
@@ -103,6 +110,8 @@ def output_folder(name: str, output_dir: str = "") -> Path:
         folder = results_root() / f"{name}--interactive"
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        if not any(folder.iterdir()):
+            (folder / INTERACTIVE_MARK).touch()
         probe = folder / f".eightlab-write-check-{os.getpid()}"
         probe.touch()
         probe.unlink()

@@ -30,6 +30,7 @@ from pathlib import Path
 from eightlab.errors import EightlabError
 from eightlab.experiments.folders import (
     BATCH_VARIABLE,
+    INTERACTIVE_MARK,
     PROVENANCE,
     RUNNER_VARIABLE,
     foreign_files,
@@ -90,13 +91,15 @@ def signals_deferred():
 
 
 @contextmanager
-def lock_results(results: Path, elsewhere: str = "give this one another --results folder"):
-    """Hold an exclusive ``fcntl`` lock on the results folder itself (no file) for the block;
-    an :class:`EightlabError` ending with ``elsewhere`` if another run holds it."""
+def lock_results(results: Path, elsewhere: str = "give this one another --results folder",
+                 shared: bool = False):  # fmt: skip
+    """Hold an exclusive (or ``shared``) ``fcntl`` lock on the results folder itself (no
+    file) for the block; an :class:`EightlabError` ending with ``elsewhere`` if another
+    run holds a lock that excludes it."""
     handle = os.open(results, os.O_RDONLY)
     try:
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
             raise EightlabError(
                 f"another eightlab run is writing into results folder {str(results)!r}; "
@@ -173,7 +176,8 @@ class Run:
     value, defaults included, ``injected`` those given to this run; ``preset``,
     ``command``, ``working_directory`` and ``context``
     (:func:`~eightlab.runner.provenance.static_provenance`) go into its provenance.
-    ``lock`` locks the folder's parent (``eightlab run`` locks it once for all). An
+    ``lock`` locks the folder (made empty if new), and its parent shared (``eightlab run``
+    locks its results folder whole, once for all, and passes False). An
     ``"interactive"`` run, and a kernel's under ``eightlab run``, do no bookkeeping.
     When it ends, ``ok``, ``seconds`` and, for a failure, ``error`` (one line) and
     ``failed_notebook`` (where the executed notebook was kept) say how.
@@ -197,10 +201,14 @@ class Run:
         """Lock (if asked), make the temporary folder and adopt earlier partial tables."""
         parent = self.folder.parent
         check_replaceable(self.folder, self._cwd)
-        if self.lock:
+        if self.lock:  # until finish/abandon; runs into sibling folders share the parent
             prepare_results(parent)
             elsewhere = "give this one a folder of its own with -p output_dir DIR"
-            self._lock.enter_context(lock_results(parent, elsewhere))  # until finish/abandon
+            self._lock.enter_context(lock_results(parent, elsewhere, shared=True))
+            if not self.folder.exists():
+                self.folder.mkdir(exist_ok=True)
+                self._lock.callback(_remove_if_empty, self.folder)
+            self._lock.enter_context(lock_results(self.folder, elsewhere))
         self.temporary = Path(tempfile.mkdtemp(prefix=f".tmp-{self.folder.name}-", dir=parent))
         os.chmod(self.temporary, readable_mode(directory=True))  # mkdtemp gives 0700
         mark = {"folder": self.folder.name, "notebook": self.notebook, "pid": os.getpid()}
@@ -285,15 +293,20 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
     names = [k for k in declared if k != OUTPUT_PARAMETER and k in namespace]
     values = check_values(name, declared, {k: namespace[k] for k in names})
     namespace.update(values)
-    mode = "papermill" if cell else "interactive"
+    parent = None if cell or os.environ.get(RUNNER_VARIABLE) else papermill_parent()
+    mode = "papermill" if cell or parent else "interactive"
     mode = "runner" if os.environ.get(RUNNER_VARIABLE) else mode
     output_dir = namespace.get(OUTPUT_PARAMETER, "")
     folder = Path(output_dir).resolve() if output_dir else results_root() / f"{name}--interactive"
     if (folder / PROVENANCE).exists() and folder == Path.cwd().resolve():
         mode = "interactive"  # an executed copy re-executed where it lies: its results stay
+    if mode == "interactive" and output_dir and not (folder / PROVENANCE).exists():
+        _claim_interactive(folder)
+    if mode == "interactive":
+        _unfinish(results_root() / f"{name}--interactive")
     injected = {k: values.get(k, namespace.get(k)) for k in _assigned(cell or "")}
     injected.pop("PAPERMILL_INPUT_PATH", None)
-    output = injected.pop("PAPERMILL_OUTPUT_PATH", None)
+    output = injected.pop("PAPERMILL_OUTPUT_PATH", None) or (parent or {}).get("output")
     parameters = {k: default_value(v["default"]) for k, v in declared.items()}
     parameters.update(values, **{OUTPUT_PARAMETER: str(folder)})
     command = ["papermill", namespace.get("PAPERMILL_INPUT_PATH", str(path)), output or "OUT.ipynb"]
@@ -313,6 +326,67 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
         atexit.register(run.abandon)
         _abandon_when_orphaned(run)
     return run
+
+
+def papermill_parent() -> dict | None:
+    """``{"output": path}`` (the executed notebook, or None) when this kernel's parent
+    process is papermill's command line, else None.
+
+    papermill run without ``-p`` injects no parameters cell; its kernel is still its
+    child, started with papermill's working directory. JupyterLab's and nbclient's
+    kernels have another parent. Read from ``/proc`` (Linux), else from ``ps``.
+    """
+    parent = os.getppid()
+    try:
+        command = Path(f"/proc/{parent}/cmdline").read_bytes().decode().split("\0")
+        cwd = os.readlink(f"/proc/{parent}/cwd")
+    except (OSError, UnicodeDecodeError):
+        import shlex
+        import subprocess
+
+        try:
+            shown = subprocess.run(["ps", "-o", "args=", "-p", str(parent)], timeout=10,
+                                   capture_output=True, text=True).stdout  # fmt: skip
+            command, cwd = shlex.split(shown), os.getcwd()
+        except (OSError, ValueError, subprocess.SubprocessError):
+            return None
+    names = [Path(part).name for part in command[:3]]
+    if "papermill" not in names:
+        return None
+    arguments = command[names.index("papermill") + 1 :]
+    try:
+        from papermill.cli import papermill as papermill_command
+
+        context = papermill_command.make_context("papermill", arguments, resilient_parsing=True)
+        output = context.params.get("output_path")
+    except Exception:  # papermill's own command line, whatever it holds
+        output = None
+    if not output or output == "-" or "://" in output:
+        return {"output": None}
+    return {"output": str(Path(cwd, output))}
+
+
+def _claim_interactive(folder: Path) -> None:
+    """Refuse an interactive run's explicit output folder holding files eightlab did not
+    write, which it would overwrite (a folder
+    :func:`~eightlab.experiments.folders.output_folder` made is eightlab's)."""
+    if not folder.is_dir() or (folder / INTERACTIVE_MARK).exists():
+        return
+    foreign = foreign_files(folder)
+    if foreign:
+        more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
+        raise EightlabError(
+            f"output folder {str(folder)!r} holds files eightlab did not write ({foreign[0]!r}"
+            f"{more}), and this run would write beside them; give a new or empty output_dir"
+        )
+
+
+def _unfinish(folder: Path) -> None:
+    """Turn the finished run in ``folder``, which an interactive run writes into, into an
+    interactive run's folder: its ``provenance.json`` would describe another run."""
+    if (folder / PROVENANCE).is_file():
+        (folder / INTERACTIVE_MARK).touch()
+        (folder / PROVENANCE).unlink()
 
 
 def _refuse_unknown(notebook: str, declared: dict, injected) -> None:
@@ -440,6 +514,12 @@ def _keep_partials(folder: Path, kept: Path) -> None:
         if target.exists() and target.stat().st_size > path.stat().st_size:
             continue  # the kept one has more rows (it was copied in and extended)
         os.replace(path, target)
+
+
+def _remove_if_empty(folder: Path) -> None:
+    """Remove ``folder`` if it is an empty folder (made by a run that did not finish)."""
+    with suppress(OSError):
+        folder.rmdir()
 
 
 def _remove_partials(kept: Path) -> None:

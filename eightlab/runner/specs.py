@@ -31,7 +31,8 @@ class Rule:
     size (text, or an int as papermill's ``-p goal 123804765`` passes it, with every
     digit); ``depth`` for exact distances, at most the largest distance from the
     notebook's ``goal`` (:func:`largest_distance`); ``address`` for a Dask scheduler
-    address or nothing. ``why`` is said when a value is refused.
+    address or nothing; ``needs`` names of which a list must hold at least one. ``why``
+    is said when a value is refused.
     """
 
     low: float | None = None
@@ -45,17 +46,19 @@ class Rule:
     board: bool = False
     depth: bool = False
     address: bool = False
+    needs: tuple = ()
     why: str = ""
 
 
 class Experiment:
     """The spec of one notebook: a :class:`Rule` per parameter (``output_dir`` excepted),
     the ``shape`` of its boards and heuristics, the ``(start, goal)`` ``pairs`` that must
-    be solvable, and ``opt_in``: run only when named or by a preset, never by ``make
-    results``."""
+    be solvable, at most ``pair_moves`` moves apart (3x3 boards; None: any distance), and
+    ``opt_in``: run only when named or by a preset, never by ``make results``."""
 
-    def __init__(self, shape=None, pairs=(), opt_in=False, **rules: Rule):
+    def __init__(self, shape=None, pairs=(), opt_in=False, pair_moves=None, **rules: Rule):
         self.shape, self.pairs, self.opt_in, self.rules = shape, tuple(pairs), opt_in, rules
+        self.pair_moves = pair_moves
 
 
 _COUNT = "there would be no instances to run"
@@ -75,6 +78,11 @@ HEURISTICS = Rule(items=True, registry="heuristics", why="nothing would run")
 #: The learned heuristics (``eightlab.heuristics.learned.heuristic.VARIANTS``).
 LEARNED_VARIANTS = ("learned", "learned-shifted", "learned-quantile", "learned-penalty")
 WALK = Rule(low=0, high=200, why="moves of a random walk")
+#: The most moves between the boards of 03b's drawn A* search tree (its default pair is 5
+#: apart; the tree grows exponentially with the distance).
+TREE_MOVES = 10
+#: The bidirectional heuristic searches, of which the notebook bidirectional needs one.
+BIDIRECTIONAL_SEARCHES = ("mm", "nbs", "gbfhs")
 #: Board shapes of at least two rows and columns and at most 12 cells (the exhaustive search).
 _SMALL_SHAPES = tuple(f"{r}x{c}" for r in range(2, 7) for c in range(2, 7) if r * c <= 12)
 
@@ -96,7 +104,9 @@ SPECS: dict[str, Experiment] = {
         bfs_radius=Rule(low=0, high=MAX_DEPTH_3X3, why="no board is farther from the goal"),
     ),
     "02_uninformed_search": Experiment(
-        figure_style=STYLE, depths=DEPTHS, per_depth=PER_DEPTH, example_depth=DEPTH, seed=SEED,
+        figure_style=STYLE, depths=DEPTHS, per_depth=PER_DEPTH, seed=SEED,
+        example_depth=Rule(low=1, high=MAX_DEPTH_3X3, depth=True,
+                           why="the worked example is searched for, so it is a move away at least"),
         max_seconds=MAX_SECONDS,
     ),
     "03_informed_search": Experiment(
@@ -107,6 +117,7 @@ SPECS: dict[str, Experiment] = {
     ),
     "03b_idastar_search_trees": Experiment(
         shape=(3, 3), pairs=[("tree_start", "tree_goal")], figure_style=STYLE, seed=SEED,
+        pair_moves=TREE_MOVES,
         threshold_depth=Rule(low=1, high=MAX_DEPTH_3X3, why=_DEPTH_WHY),
         tree_start=BOARD, tree_goal=BOARD, animation_depth=DEPTH,
     ),
@@ -115,13 +126,15 @@ SPECS: dict[str, Experiment] = {
         n_pairs=Rule(low=1, high=10_000, why=_COUNT),
     ),
     "05_fifteen_puzzle": Experiment(
-        figure_style=STYLE, walk_length=WALK, heuristics=HEURISTICS, max_seconds=MAX_SECONDS,
+        shape=(4, 4), figure_style=STYLE, walk_length=WALK, heuristics=HEURISTICS, max_seconds=MAX_SECONDS,
         seed=SEED, n_boards=Rule(low=1, high=100, why="boards each solved with every heuristic"),
         astar_nodes=Rule(low=1, high=10_000_000, why="A*'s node budget in the tutorial"),
     ),
     "bidirectional": Experiment(
         shape=(3, 3), figure_style=STYLE, depths=DEPTHS, per_depth=PER_DEPTH, seed=SEED,
-        heuristics=HEURISTICS, algorithms=ALGORITHMS, max_seconds=MAX_SECONDS,
+        heuristics=HEURISTICS, max_seconds=MAX_SECONDS,
+        algorithms=Rule(items=True, registry="algorithms", needs=BIDIRECTIONAL_SEARCHES,
+                        why="the g-cost grids compare the bidirectional heuristic searches"),
         grid_depth=Rule(low=1, high=MAX_DEPTH_3X3, why=_DEPTH_WHY),
         korf_instances=_numbered(100, "Korf's instances", "none"),
     ),
@@ -222,6 +235,8 @@ def check_values(notebook: str, declared: dict, given: dict, typed: dict | None 
                 f"parameters {start!r} and {goal!r} of {notebook}: {b} cannot be reached from {a} "
                 "(the pair has the wrong parity); swap two tiles of one of them"
             )
+        if a is not None and b is not None and spec.pair_moves is not None:
+            _check_pair_moves(notebook, (start, goal), a, b, spec.pair_moves)
     return checked
 
 
@@ -294,6 +309,8 @@ def _check_rule(where: str, value, rule: Rule, shown: str) -> None:
         raise EightlabError(f"{where} must be one of {', '.join(rule.choices)}, not {shown}")
     if rule.registry:
         _check_names(where, [value] if isinstance(value, str) else value, rule.registry)
+    if rule.needs and not set(rule.needs) & set(value):
+        raise EightlabError(f"{where} must hold one of {', '.join(rule.needs)} at least{why}")
 
 
 @cache
@@ -318,6 +335,19 @@ def _check_depths(notebook: str, spec: Experiment, values: dict, goal) -> None:
                 f"parameter {name!r} of {notebook}: no board is {depth} moves from the goal "
                 f"{goal.format('digits')}; its distances run from 0 to {largest_distance(goal)}"
             )
+
+
+def _check_pair_moves(notebook: str, names, a, b, limit: int) -> None:
+    """Refuse a 3x3 pair more than ``limit`` moves apart (its exact distance)."""
+    from eightlab.puzzle import statespace
+
+    moves = statespace.exact_distance(a, b)
+    if moves is not None and moves > limit:
+        raise EightlabError(
+            f"parameters {names[0]!r} and {names[1]!r} of {notebook}: {b} is {moves} moves "
+            f"from {a}, at most {limit} (the notebook draws the whole search tree, which "
+            "grows exponentially with the distance)"
+        )
 
 
 def _board(notebook: str, name: str, value, shape):
