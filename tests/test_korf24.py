@@ -89,7 +89,9 @@ def test_a_second_run_does_not_search_a_solved_instance_again(tmp_path, monkeypa
     stale.mkdir()
     (stale / TEMPORARY_MARK).write_text(json.dumps({"folder": finished.name}))
     (finished / "provenance.json").write_text(
-        json.dumps({"notebook": "korf24", "parameters": {"heuristic": "manhattan"}})
+        json.dumps(
+            {"notebook": "korf24", "parameters": {"heuristic": "manhattan"}, "files": ["runs.csv"]}
+        )
     )
     pd.DataFrame([{"instance": 38, "h_start": 70, "published_length": 96, "length": 96,
                    "expanded": 111, "generated": 222, "iterations": 3, "seconds": 1.5,
