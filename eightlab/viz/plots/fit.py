@@ -4,12 +4,12 @@ A figure placed full width on a 16:9 slide of 1920 x 1080 pixels (13.33 x 7.5 in
 pixels per inch) fits when it is no taller than the slide at that width, no text is
 under :data:`SMALLEST` points at that scale, no two texts overlap (tick labels, axis
 labels, titles, the suptitle, legends, notes), and no legend covers a point of data.
-The figure is measured as it is saved (its tight bounding box), so no text is cut. :func:`slide_fit_problems` says what fails, in words.
+The figure is taken as it is saved (its tight bounding box), so no text is cut. :func:`slide_fit_problems` says what fails, in words.
 
 :func:`~eightlab.viz.plots.style.save_figure` runs the check on every figure it saves in
 the ``slides`` style when the environment variable ``EIGHTLAB_CHECK_SLIDES`` names a
 file (:func:`record_slide_fit`: one JSON line per figure, its name and its problems), so
-that a notebook run by the tests in the ``slides`` style has every figure measured at no
+that a notebook run by the tests in the ``slides`` style has every figure checked at no
 extra cost, and the test reads the verdicts.
 """
 
@@ -80,7 +80,8 @@ def figure_texts(fig):
              if getattr(fig, n, None) is not None}  # fmt: skip
     found = [(named.get(id(t), "figure text"), t) for t in fig.texts]
     legends = list(fig.legends)
-    for ax in fig.axes:
+    insets = [child for parent in fig.axes for child in parent.child_axes]
+    for ax in [*fig.axes, *insets]:  # boards drawn as insets (graphs, trees) too
         if not ax.get_visible():
             continue
         found += [("title", t) for t in (ax.title, ax._left_title, ax._right_title)]
@@ -114,7 +115,7 @@ def is_picture(fig) -> bool:
 def slide_fit_problems(fig) -> list[str]:
     """What keeps ``fig`` from fitting a 16:9 slide at full width; empty when it fits.
 
-    The figure is measured as :func:`~eightlab.viz.plots.style.save_figure` saves it (its
+    The figure is taken as :func:`~eightlab.viz.plots.style.save_figure` saves it (its
     tight bounding box and padding), scaled to the slide's width: it must be no taller
     than the slide (a picture, :func:`is_picture`, is scaled to fit the slide instead),
     its smallest text at least :data:`SMALLEST` points, no two texts may
@@ -157,7 +158,9 @@ def slide_fit_problems(fig) -> list[str]:
         overlap_y = min(b1.y1, b2.y1) - max(b1.y0, b2.y0)
         if overlap_x > SLACK and overlap_y > SLACK:
             overlaps.append(f"{w1} {t1.get_text()[:40]!r} overlaps {w2} {t2.get_text()[:40]!r}")
-    problems += overlaps[:12] + ([f"... {len(overlaps) - 12} more overlaps"] if len(overlaps) > 12 else [])
+    problems += overlaps[:12] + (
+        [f"... {len(overlaps) - 12} more overlaps"] if len(overlaps) > 12 else []
+    )
     problems += _legends_on_data(fig, renderer)
     return problems
 
