@@ -279,17 +279,22 @@ def test_korf100_notebook_runs_with_small_parameters(tmp_path, monkeypatch):
     monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "mpl"))
     out = tmp_path / "out"
     executed = tmp_path / "korf100.ipynb"
+    monkeypatch.setenv("EIGHTLAB_CHECK_SLIDES", str(tmp_path / "slides.jsonl"))  # slides fit
     papermill.execute_notebook(
         str(root / "notebooks" / "korf100.ipynb"),
         str(executed),
         parameters={"output_dir": str(out), "heuristics": ["manhattan", "linear-conflict"],
-                    "instances": [12, 94], "astar_instance": 12, "astar_max_stored": 2000},
+                    "instances": [12, 94], "astar_instance": 12, "astar_max_stored": 2000,
+                    "figure_style": "slides"},
         kernel_name="python3", progress_bar=False, cwd=str(tmp_path),
     )  # fmt: skip
     notebook = nbformat.read(executed, as_version=4)
     errors = [o for c in notebook.cells if c.cell_type == "code" for o in c.outputs
               if o.output_type == "error"]  # fmt: skip
     assert not errors
+    from test_slides_fit import assert_notebook_figures_fit
+
+    assert_notebook_figures_fit(tmp_path / "slides.jsonl", {p.stem for p in out.glob("*.png")})
     runs = read_table(out, "runs")  # the seconds are in runs.timings.csv
     assert list(runs.columns[:8]) == ["instance", "heuristic", "start", "h_start",
                                       "optimal_length", "expanded", "generated", "iterations"]  # fmt: skip

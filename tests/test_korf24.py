@@ -58,11 +58,16 @@ def _run_notebook(tmp_path, monkeypatch, out, parameters):
     monkeypatch.setenv("PYTHONPATH", str(ROOT) + (os.pathsep + path if path else ""))
     monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "mpl"))
     executed = tmp_path / "korf24.ipynb"
+    monkeypatch.setenv("EIGHTLAB_CHECK_SLIDES", str(tmp_path / "slides.jsonl"))  # slides fit
     papermill.execute_notebook(
         str(ROOT / "notebooks" / "korf24.ipynb"), str(executed),
-        parameters={"output_dir": str(out), "heuristic": "manhattan", **parameters},
+        parameters={"output_dir": str(out), "heuristic": "manhattan", "figure_style": "slides",
+                    **parameters},
         kernel_name="python3", progress_bar=False, cwd=str(tmp_path),
     )  # fmt: skip
+    from test_slides_fit import assert_notebook_figures_fit
+
+    assert_notebook_figures_fit(tmp_path / "slides.jsonl", {p.stem for p in out.glob("*.png")})
     notebook = nbformat.read(executed, as_version=4)
     return [o for c in notebook.cells if c.cell_type == "code" for o in c.outputs
             if o.output_type == "error"]  # fmt: skip

@@ -168,7 +168,9 @@ def test_the_notebook_runs_with_small_parameters(monkeypatch, tmp_path):
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path / "cache"))
     notebooks = Path(__file__).resolve().parent.parent / "notebooks"
     small = {"training_size": "300", "seed": "4", "variants": "[learned, learned-shifted]",
-             "depths": "[4, 10]", "per_depth": "1", "fifteen_boards": "12", "walk_length": "8"}  # fmt: skip
+             "depths": "[4, 10]", "per_depth": "1", "fifteen_boards": "12", "walk_length": "8",
+             "figure_style": "slides"}  # fmt: skip
+    monkeypatch.setenv("EIGHTLAB_CHECK_SLIDES", str(tmp_path / "slides.jsonl"))  # slides fit
     args = ["run", "--only", "learned_heuristic", "--notebooks", str(notebooks),
             "--results", str(tmp_path / "results")]  # fmt: skip
     for name, value in small.items():
@@ -183,6 +185,9 @@ def test_the_notebook_runs_with_small_parameters(monkeypatch, tmp_path):
     assert set(training["boards"]) == {300, 181_140}
     for figure in ("overestimates_by_distance", "h_vs_hstar", "astar_by_depth", "fifteen_walks"):
         assert (folder / f"{figure}.png").exists()
+    from test_slides_fit import assert_notebook_figures_fit
+
+    assert_notebook_figures_fit(tmp_path / "slides.jsonl", {p.stem for p in folder.glob("*.png")})
 
 
 @pytest.mark.parametrize("goal", ["123456780", "123804765", "548127036"])

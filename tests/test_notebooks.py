@@ -497,11 +497,18 @@ def test_ctrl_c_stops_the_run_with_one_line(tmp_path):
 
 
 def _run_experiment(results: Path, name: str, parameters: dict) -> Path:
+    """Run ``name`` in the slides style, every figure checked as it is saved."""
+    from test_slides_fit import assert_notebook_figures_fit
+
     args = ["run", "--only", name, "--notebooks", str(NOTEBOOKS), "--results", str(results)]
-    for key, value in parameters.items():
+    for key, value in {**parameters, "figure_style": "slides"}.items():
         args += ["-p", key, value]
-    assert main(args) == 0
+    log = results.with_name(results.name + "-slides.jsonl")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("EIGHTLAB_CHECK_SLIDES", str(log))
+        assert main(args) == 0
     (folder,) = [p for p in results.iterdir() if p.name.startswith(f"{name}--custom-")]
+    assert_notebook_figures_fit(log, {p.stem for p in folder.glob("*.png")})
     return folder
 
 

@@ -103,13 +103,18 @@ TINY = {
 
 
 @pytest.mark.parametrize("name", sorted(TINY))
-def test_an_experiment_run_by_papermill_is_swapped_in_with_provenance(tmp_path, name):
+def test_an_experiment_run_by_papermill_is_swapped_in_with_provenance(tmp_path, name, monkeypatch):
+    from test_slides_fit import assert_notebook_figures_fit
+
     out = tmp_path / "results" / name
     (tmp_path / "runs").mkdir()
     executed = tmp_path / "runs" / "executed.ipynb"
+    monkeypatch.setenv("EIGHTLAB_CHECK_SLIDES", str(tmp_path / "slides.jsonl"))  # slides fit
     done = _papermill(NOTEBOOKS / f"{name}.ipynb", executed, "--inject-paths",
-                      "-p", "output_dir", str(out), *TINY[name])  # fmt: skip
+                      "-p", "output_dir", str(out), "-p", "figure_style", "slides",
+                      *TINY[name])  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
+    assert_notebook_figures_fit(tmp_path / "slides.jsonl", {p.stem for p in out.glob("*.png")})
     provenance = json.loads((out / "provenance.json").read_text())
     assert provenance["notebook"] == f"{name}.ipynb" and "runs.csv" in provenance["files"]
     assert {f"{name}.html", f"{name}.ipynb", "runs.csv"} <= {p.name for p in out.iterdir()}

@@ -442,10 +442,17 @@ def test_tutorial_05_runs_on_tiny_parameters(tmp_path, monkeypatch):
     source = nbformat.read(notebook, as_version=4)
     assert all(c.outputs == [] for c in source.cells if c.cell_type == "code")
     out = tmp_path / "out"
+    monkeypatch.setenv("EIGHTLAB_CHECK_SLIDES", str(tmp_path / "slides.jsonl"))  # slides fit
     papermill.execute_notebook(
         str(notebook),
         str(tmp_path / "05.ipynb"),
-        parameters={"output_dir": str(out), "walk_length": 16, "n_boards": 1, "astar_nodes": 500},
+        parameters={
+            "output_dir": str(out),
+            "walk_length": 16,
+            "n_boards": 1,
+            "astar_nodes": 500,
+            "figure_style": "slides",
+        },
         kernel_name="python3",
         progress_bar=False,
         cwd=str(tmp_path),
@@ -461,3 +468,6 @@ def test_tutorial_05_runs_on_tiny_parameters(tmp_path, monkeypatch):
         "korf100_start_h",
     }
     assert (out / "korf100_start_h.csv").is_file() and (out / "fifteen_runs.csv").is_file()
+    from test_slides_fit import assert_notebook_figures_fit
+
+    assert_notebook_figures_fit(tmp_path / "slides.jsonl", {p.stem for p in out.glob("*.png")})

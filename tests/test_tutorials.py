@@ -177,16 +177,19 @@ def _stream_text(notebook) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(TUTORIALS))
-def test_tutorial_runs_and_saves_its_figures(name, tmp_path, kernel_environment):
+def test_tutorial_runs_and_saves_its_figures(name, tmp_path, kernel_environment, monkeypatch):
+    """In the ``slides`` style, every figure measured as it is saved (tests/test_slides_fit.py)."""
     import papermill
+    from test_slides_fit import assert_notebook_figures_fit
 
     parameters, figures, tables = TUTORIALS[name]
     output_dir = tmp_path / "out"
     executed = tmp_path / f"{name}.ipynb"
+    monkeypatch.setenv("EIGHTLAB_CHECK_SLIDES", str(tmp_path / "slides.jsonl"))
     papermill.execute_notebook(
         str(NOTEBOOKS / f"{name}.ipynb"),
         str(executed),
-        parameters={"output_dir": str(output_dir), **parameters},
+        parameters={"output_dir": str(output_dir), "figure_style": "slides", **parameters},
         kernel_name="python3",
         progress_bar=False,
         cwd=str(tmp_path),
@@ -204,6 +207,7 @@ def test_tutorial_runs_and_saves_its_figures(name, tmp_path, kernel_environment)
         assert (output_dir / f"{table}.csv").is_file()
     saved = {p.stem for p in output_dir.glob("*.png")}
     assert saved == set(figures), "a figure is saved that the test does not know of, or none"
+    assert_notebook_figures_fit(tmp_path / "slides.jsonl", saved)
     # every self-check the chapter prints ("...: True") came out true
     checks = re.findall(r"^.*: (True|False)\s*$", _stream_text(notebook), flags=re.M)
     assert checks and "False" not in checks

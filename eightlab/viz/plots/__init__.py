@@ -11,6 +11,8 @@ encoding (:mod:`~eightlab.viz.plots.encoding`): an algorithm has one colour
 (:func:`heuristic_style`), in every figure.
 
 * :mod:`~eightlab.viz.plots.encoding`: the table of colours and line styles by registry name.
+* :mod:`~eightlab.viz.plots.fit`: :func:`~eightlab.viz.plots.fit.slide_fit_problems`, whether
+  a figure fits a 16:9 slide (its height, 14-pt text, no overlapping text).
 * :mod:`~eightlab.viz.plots.style`: the styles, :func:`use_style`, :func:`figure_size`,
   :func:`save_figure` (PNG, SVG and PDF, atomically), :func:`integer_ticks`,
   :func:`legend_outside`.

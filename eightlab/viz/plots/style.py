@@ -23,6 +23,7 @@ from matplotlib.ticker import MaxNLocator
 
 from eightlab.errors import EightlabError, quote
 from eightlab.files import atomic_path
+from eightlab.viz.plots import fit
 from eightlab.viz.plots.encoding import (  # noqa: F401  (the encoding, re-exported)
     ALGORITHM_COLORS,
     HEURISTIC_STYLES,
@@ -355,7 +356,10 @@ def save_figure(fig, directory, name: str, formats=("png", "svg", "pdf")) -> lis
 
     Each file goes through :func:`eightlab.files.atomic_path` (a temporary file renamed
     into place, mode 0644 under the usual umask), so a reader never sees half a file.
-    Metadata that changes from run to run (creation dates) is left out.
+    Metadata that changes from run to run (creation dates) is left out. In the
+    ``slides`` style, with the environment variable ``EIGHTLAB_CHECK_SLIDES`` naming a
+    file, the figure's fit to a slide is recorded there
+    (:func:`~eightlab.viz.plots.fit.record_slide_fit`).
 
     Parameters
     ----------
@@ -388,6 +392,8 @@ def save_figure(fig, directory, name: str, formats=("png", "svg", "pdf")) -> lis
         with atomic_path(target) as temporary:
             fig.savefig(temporary, format=extension, bbox_inches="tight", **FORMATS[extension])
         written.append(target)
+    if _current["name"] == "slides":
+        fit.record_slide_fit(fig, name)  # when EIGHTLAB_CHECK_SLIDES names a file
     return written
 
 

@@ -15,7 +15,16 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from eightlab.viz.plots.style import PALETTE, integer_ticks, legend_outside
+from eightlab.viz.plots.style import (
+    PALETTE,
+    STYLES,
+    current_style,
+    figure_size,
+    fit_text,
+    integer_ticks,
+    legend_outside,
+    small_text,
+)
 
 
 def depth_distribution(distributions):
@@ -47,19 +56,21 @@ def depth_distribution(distributions):
         hardest = int(counts.index.max())
         ax.annotate(
             f"{int(counts[hardest])}", (hardest, counts[hardest]), xytext=(0, 3),
-            textcoords="offset points", ha="center", fontsize=8,
+            textcoords="offset points", ha="center", fontsize=small_text(),
         )  # fmt: skip
-        ax.set_title(f"goal {column}: {int(counts.sum()):,} boards, hardest {hardest} moves")
+        title = f"goal {column}: {int(counts.sum()):,} boards, hardest {hardest} moves"
+        ax.set_title(fit_text(title, 5.5))
         ax.set_xlabel("optimal solution length (moves)")
         integer_ticks(ax, "x")
     axes[0][0].set_ylabel("boards (log scale)")
     first = distributions[columns[0]]
     mean = float((first.index * first).sum() / first.sum())
     near = float(first[np.abs(first.index - mean) <= 4].sum() / first.sum())
-    fig.suptitle(
+    fig.suptitle(fit_text(
         f"{near:.0%} of the boards lie within 4 moves of the mean distance ({mean:.1f}) "
-        f"to {columns[0]}; {int(first[first > 0].iloc[-1])} need the most"
-    )
+        f"to {columns[0]}; {int(first[first > 0].iloc[-1])} need the most",
+        fig.get_figwidth(), plt.rcParams["figure.titlesize"],
+    ))  # fmt: skip
     return fig
 
 
@@ -104,7 +115,7 @@ def bfs_layers(layers, goal_depth: int, start=None):
     return fig
 
 
-def iteration_bars(per_iteration, title: str | None = None):
+def iteration_bars(per_iteration, title: str | None = None, subject: str | None = None):
     """Nodes expanded and generated in each depth-first pass of an iterative search.
 
     Parameters
@@ -114,6 +125,8 @@ def iteration_bars(per_iteration, title: str | None = None):
         ``threshold``, ``expanded``, ``generated`` of each pass alone.
     title : str, optional
         Default: the growth factor of the expansions from pass to pass.
+    subject : str, optional
+        What searched (e.g. ``"IDA* (manhattan) on 412583076"``), put before the title.
 
     Returns
     -------
@@ -133,7 +146,7 @@ def iteration_bars(per_iteration, title: str | None = None):
     if rows.empty:
         raise ValueError("no pass to draw: per_iteration is empty")
     x = np.arange(len(rows))
-    fig, ax = plt.subplots(figsize=(6.4, 3.4))
+    fig, ax = plt.subplots(figsize=figure_size(height=0.53))
     expanded = rows["expanded"].astype(float).clip(lower=0.8)
     generated = rows["generated"].astype(float).clip(lower=0.8)
     ax.bar(x - 0.2, expanded, width=0.4, color=PALETTE[0], label="expanded")
@@ -149,7 +162,9 @@ def iteration_bars(per_iteration, title: str | None = None):
             title = f"each pass expands about {np.median(ratios):.1f}x the nodes of the one before"
         else:
             title = f"{len(rows)} pass(es)"
-    ax.set_title(title)
+    if subject:
+        title = f"{subject}: {title}"
+    ax.set_title(fit_text(title, fig.get_figwidth() * ax.get_position().width))
     legend_outside(ax, title="nodes in that pass alone")
     return fig
 
@@ -168,23 +183,23 @@ def goal_side_errors(by_depth):
         One bar per length, labelled ``wrong/boards``; the axis ends at 100%.
     """
     share = 100.0 * by_depth["wrong"].astype(float) / by_depth["boards"].astype(float)
-    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    fig, ax = plt.subplots(figsize=figure_size(height=0.45))
     labels = [f"{d:g}" for d in by_depth.index]
     ax.bar(labels, share, color=PALETTE[3])
     for k, (wrong, boards) in enumerate(zip(by_depth["wrong"], by_depth["boards"], strict=True)):
         ax.annotate(
             f"{int(wrong)}/{int(boards)}", (k, share.iloc[k]), xytext=(0, 3),
-            textcoords="offset points", ha="center", fontsize=8,
+            textcoords="offset points", ha="center", fontsize=small_text(),
         )  # fmt: skip
     ax.set_ylim(0, 105)
     ax.set_xlabel("optimal length (moves)")
     ax.set_ylabel("boards answered wrongly (%)")
     wrong, boards = int(by_depth["wrong"].sum()), int(by_depth["boards"].sum())
     deepest = share.index.max()
-    ax.set_title(
+    ax.set_title(fit_text(
         f"BFS from the goal, read backwards: wrong on {wrong} of {boards} boards, "
-        f"{share[deepest]:.0f}% at {deepest:g} moves"
-    )
+        f"{share[deepest]:.0f}% at {deepest:g} moves", fig.get_figwidth() - 1.0,
+    ))  # fmt: skip
     return fig
 
 
@@ -261,7 +276,7 @@ def partitions(partitions_by_name, cols: int = 4, blank_cell: int = 0):
             y = cols - 1 - r
             if cell == blank_cell:
                 ax.add_patch(Rectangle((c, y), 1, 1, facecolor="white", edgecolor="0.3"))
-                ax.text(c + 0.5, y + 0.5, "blank", ha="center", va="center", fontsize=8,
+                ax.text(c + 0.5, y + 0.5, "blank", ha="center", va="center", fontsize=small_text(),
                         color="0.3")  # fmt: skip
                 continue
             colour = PALETTE[group_of[cell] % len(PALETTE)] if cell in group_of else "0.85"
@@ -271,7 +286,7 @@ def partitions(partitions_by_name, cols: int = 4, blank_cell: int = 0):
         ax.set_xlim(0, cols), ax.set_ylim(0, cols)
         ax.set_aspect("equal")
         ax.set_axis_off()
-        ax.set_title(f"{name}: {' + '.join(str(len(g)) for g in groups)} tiles")
+        ax.set_title(f"{name}:\n{' + '.join(str(len(g)) for g in groups)} tiles")
     handles = [
         Patch(color=PALETTE[k % len(PALETTE)], label=f"group {k + 1}") for k in range(largest)
     ]
@@ -369,16 +384,19 @@ def state_space(graph, layout: str = "layered", title: str | None = None, scale:
     ax = draw_state_space(graph, layout=layout)
     fig = ax.figure
     width, height = fig.get_size_inches()
+    frame = STYLES[current_style()]["max"]  # a slide's frame: the whole picture within it
+    if frame:
+        scale = min(scale, frame[0] / width, frame[1] / height)
     fig.set_size_inches(width * scale, height * scale)
     for inset in ax.child_axes:
         for text in inset.texts:
             text.set_fontsize(text.get_fontsize() * scale * 1.35)
     for text in ax.texts:  # the move letters on the edges
-        text.set_fontsize(text.get_fontsize() * scale * 1.2)
+        text.set_fontsize(max(text.get_fontsize() * scale * 1.2, small_text()))
     legend = ax.get_legend()
     if legend is not None:
         for text in [*legend.get_texts(), legend.get_title()]:
-            text.set_fontsize(text.get_fontsize() * scale)
+            text.set_fontsize(max(text.get_fontsize() * scale, small_text()))
     if title:
         ax.set_title(title, fontsize=plt.rcParams["axes.titlesize"])
     return fig
