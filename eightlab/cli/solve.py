@@ -79,6 +79,11 @@ def add_parser(commands) -> None:
                        "instrumented reference; never imports numba) or auto (the default: "
                        "compiled for idastar on 4x4 and larger boards with a heuristic it "
                        "compiles, python elsewhere, where searches take milliseconds)")  # fmt: skip
+    solve.add_argument("--check", action="store_true",
+                       help="boards of at most 12 cells: compare the length with the exact "
+                       "distance from the table of every board (searched once, then cached; "
+                       "large for 3x4 and 2x6); exit 1 if an optimal algorithm returned a "
+                       "longer path")  # fmt: skip
 
 
 def run(args) -> int:
@@ -111,6 +116,8 @@ def run(args) -> int:
         options[name] = value
     check_heuristic(spec, args.heuristic)
     start = Board.parse(args.start, *(args.shape or (None, None)))
+    if args.check:
+        _refuse_check(start, args.json)
     heuristic = _heuristic(args.heuristic or DEFAULT_HEURISTIC, start) if spec.informed else None
     goal = goal_or_default(args.goal, start)
     name = heuristic.name if heuristic is not None else None
@@ -140,7 +147,48 @@ def run(args) -> int:
     if result.status == Status.CUTOFF:
         limit = "" if args.limit is None else f" {args.limit}"
         print(f"cutoff: no goal within the depth limit{limit} (a deeper --limit may find one)")
+    if args.check and result.solved:
+        return _check(result, spec.name, optimal and (heuristic is None or heuristic.admissible))
     return status
+
+
+def _refuse_check(start, json: bool) -> None:
+    """Refuse ``--check`` on a board the exact table does not cover, or with ``--json``."""
+    from eightlab.puzzle.exhaustive import MAX_CELLS
+
+    if start.size > MAX_CELLS:
+        raise EightlabError(
+            f"--check needs the exact table, which covers boards of at most {MAX_CELLS} "
+            f"cells; this {start.rows}x{start.cols} board has {start.size}"
+        )
+    if json:
+        raise EightlabError("--check prints a line of text; it does not combine with --json")
+
+
+def _check(result, algorithm: str, claims_optimal: bool) -> int:
+    """Print the solution's length against the exact distance; 1 if a claim is broken."""
+    import sys
+
+    from eightlab.puzzle.exhaustive import check_length
+
+    checked = check_length(result.start, result.goal, result.length)
+    table = f"the exact distance from the table of all {checked.boards:,} boards"
+    if checked.excess == 0:
+        print(f"optimal: {_moves(checked.length)}, {table}")
+        return EXIT_OK
+    if checked.excess > 0 and not claims_optimal:
+        print(f"check: {_moves(checked.excess)} above the optimum of {checked.distance}, {table}")
+        return EXIT_OK
+    print(
+        f"eightlab: check failed: {algorithm} returned {_moves(checked.length)} but "
+        f"{table} is {checked.distance}",
+        file=sys.stderr,
+    )
+    return EXIT_UNSOLVABLE
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" if count == 1 else f"{count} moves"
 
 
 def _heuristic(name: str, board):

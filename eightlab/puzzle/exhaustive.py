@@ -19,7 +19,8 @@ lie at each distance, the radius (the greatest distance) and the boards at the r
 :func:`reference_layer_counts` is the same search in plain Python over a dictionary, the
 readable reference for the tiny shapes the tests compare it on. :func:`manhattan_histogram`
 counts the boards by exact distance and Manhattan distance, the admissibility check of
-Manhattan on every board of a shape. The published sequences
+Manhattan on every board of a shape. :func:`check_length` compares the length of a path
+found by a search with the exact distance of its start. The published sequences
 (Karlemo & Östergård 2000; OEIS) are shipped in ``eightlab/data/oeis_layer_counts.txt``
 and read by :func:`published_layer_counts`.
 
@@ -411,6 +412,74 @@ def goal_distances(goal) -> np.ndarray:
         except OSError:  # a full disk or a read-only cache: the table is still right
             pass
     return table
+
+
+@dataclass(frozen=True)
+class CheckedLength:
+    """A path's length against the exact distance of its start from its goal.
+
+    Attributes
+    ----------
+    length : int
+        The path's length, in moves.
+    distance : int
+        The exact distance, in moves (the least length of a path).
+    boards : int
+        How many boards the table holds a distance for (those that can reach the goal:
+        ``n!/2`` on boards of at least 2x2).
+    """
+
+    length: int
+    distance: int
+    boards: int
+
+    @property
+    def excess(self) -> int:
+        """Moves of the path above the exact distance (0 for a shortest path)."""
+        return self.length - self.distance
+
+
+def check_length(start, goal, length: int) -> CheckedLength:
+    """Compare the length of a path from ``start`` to ``goal`` with the exact distance.
+
+    The distance is read from the complete table of the goal (:func:`goal_distances`,
+    searched the first time, then read from the cache on boards of :data:`CACHED_FROM`
+    cells or more: a 3x4 table is 479 MB).
+
+    Parameters
+    ----------
+    start, goal : Board
+        Boards of the same shape, of at most :data:`MAX_CELLS` cells.
+    length : int
+        The length of the path found, in moves.
+
+    Returns
+    -------
+    CheckedLength
+        The length, the exact distance and the number of boards in the table.
+
+    Raises
+    ------
+    StateSpaceError
+        If the board has more than 12 cells or the table does not fit in the memory free.
+    BoardError
+        If the boards differ in shape, or the goal cannot be reached from the start.
+
+    References
+    ----------
+    .. [1] R. E. Korf, "Linear-time disk-based implicit graph search", Journal of the
+       ACM 55(6), 2008.
+    """
+    if (start.rows, start.cols) != (goal.rows, goal.cols):
+        raise BoardError(
+            f"the start is {start.rows}x{start.cols} but the goal {goal.rows}x{goal.cols}"
+        )
+    table = goal_distances(goal)
+    distance = int(table[rank(start.tiles)])
+    if distance == UNSEEN:
+        raise BoardError("the goal cannot be reached from the start: no distance to check")
+    boards = int(_byte_counts(table, PARTS)[:UNSEEN].sum())
+    return CheckedLength(int(length), distance, boards)
 
 
 @njit(cache=True, parallel=True)
