@@ -74,8 +74,12 @@ def test_every_notebook_begins_after_its_parameters_and_finishes_last(path):
          "papermill's -r: -r goal 12345678"),
         ("compare_algorithms", ["-r", "goal", "123804765", "-p", "depths", "[31]"],
          "no board is 31 moves from the goal 123804765; its distances run from 0 to 30"),
+        ("bidirectional", ["-p", "depths", "[0]"], "'depths' of bidirectional must be from 1"),
+        ("03b_idastar_search_trees", ["-r", "tree_start", "123804765"],
+         "are the same board 123804765"),
     ],
-    ids=["korf24-learned", "unknown", "goal-as-number", "depth-past-the-goal"],
+    ids=["korf24-learned", "unknown", "goal-as-number", "depth-past-the-goal", "depth-0",
+         "tree-start-is-goal"],
 )  # fmt: skip
 def test_a_direct_run_refuses_at_once_in_one_line(tmp_path, name, args, message):
     out = tmp_path / "out"

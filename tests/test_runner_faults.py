@@ -847,3 +847,21 @@ def test_an_interactive_run_leaves_no_provenance_of_another_run_beside_its_files
     monkeypatch.chdir(tmp_path)
     assert begin("nb", {"output_dir": "", "seed": 2}, notebook).mode == "interactive"
     assert not (finished / "provenance.json").exists()
+
+
+def test_a_grid_whose_every_run_is_out_of_budget_draws_empty_panels():
+    """Log axes without a positive median stay linear: an empty figure, not a crash."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from eightlab.experiments.grid import run_grid, summary_table
+    from eightlab.puzzle.instances import instances_at_depths
+    from eightlab.viz import plots
+
+    boards = instances_at_depths([8], 1, seed=1)
+    runs = run_grid(boards, ["bfs", "idastar"], ["manhattan"], max_nodes=1, workers=1,
+                    progress=False)  # fmt: skip
+    assert not (runs["status"] == "solved").any()
+    plots.nodes_by_depth(summary_table(runs)).savefig(io.BytesIO(), format="png")

@@ -53,7 +53,8 @@ class Rule:
 class Experiment:
     """The spec of one notebook: a :class:`Rule` per parameter (``output_dir`` excepted),
     the ``shape`` of its boards and heuristics, the ``(start, goal)`` ``pairs`` that must
-    be solvable, at most ``pair_moves`` moves apart (3x3 boards; None: any distance), and
+    be distinct and solvable, at most ``pair_moves`` moves apart (3x3 boards; None: any
+    distance), and
     ``opt_in``: run only when named or by a preset, never by ``make results``."""
 
     def __init__(self, shape=None, pairs=(), opt_in=False, pair_moves=None, **rules: Rule):
@@ -131,8 +132,10 @@ SPECS: dict[str, Experiment] = {
         astar_nodes=Rule(low=1, high=10_000_000, why="A*'s node budget in the tutorial"),
     ),
     "bidirectional": Experiment(
-        shape=(3, 3), figure_style=STYLE, depths=DEPTHS, per_depth=PER_DEPTH, seed=SEED,
+        shape=(3, 3), figure_style=STYLE, per_depth=PER_DEPTH, seed=SEED,
         heuristics=HEURISTICS, max_seconds=MAX_SECONDS,
+        depths=Rule(low=1, high=MAX_DEPTH_3X3, items=True, max_items=32, depth=True,
+                    why="at depth 0 the start is the goal: its vertex cover is empty"),
         algorithms=Rule(items=True, registry="algorithms", needs=BIDIRECTIONAL_SEARCHES,
                         why="the g-cost grids compare the bidirectional heuristic searches"),
         grid_depth=Rule(low=1, high=MAX_DEPTH_3X3, why=_DEPTH_WHY),
@@ -230,6 +233,11 @@ def check_values(notebook: str, declared: dict, given: dict, typed: dict | None 
         from eightlab.puzzle.solvability import is_solvable
 
         a, b = boards.get(start), boards.get(goal)
+        if a is not None and a == b:
+            raise EightlabError(
+                f"parameters {start!r} and {goal!r} of {notebook} are the same board {a}: "
+                "a search from the goal expands nothing, so there is no tree to draw"
+            )
         if a is not None and b is not None and not is_solvable(a, b):
             raise EightlabError(
                 f"parameters {start!r} and {goal!r} of {notebook}: {b} cannot be reached from {a} "

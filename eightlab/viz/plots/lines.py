@@ -132,7 +132,8 @@ def plot_by_depth(
     ax : matplotlib.axes.Axes, optional
         Where to draw (default: a new figure).
     log : bool, optional
-        Log y axis; by default, when the medians span more than two decades.
+        Log y axis; by default, when the medians span more than two decades. Never
+        when no median is positive (every run of ``summary`` out of budget).
     title : str, optional
     legend : bool
         True: a legend to the right of the axes, with the series, the band and the
@@ -210,7 +211,7 @@ def plot_by_depth(
     if log is None:
         positive = medians[medians > 0]
         log = len(positive) > 0 and positive.max() / positive.min() > 100
-    if log:
+    if log and (medians > 0).any():  # a panel with no positive median has nothing to scale
         ax.set_yscale("log")
     ax.set_xlabel("solution depth d (optimal number of moves)")
     if 0 < len(depths) <= 16:
