@@ -209,3 +209,26 @@ def test_tutorial_02s_panels_fit_a_slide_and_keep_bfs_cantor_grey():
                if isinstance(h, Line2D)}  # fmt: skip
     assert colours["BFS (Cantor table)"] == algorithm_color("bfs-cantor")  # not IDDFS's orange
     assert colours["IDDFS"] == algorithm_color("iddfs")
+
+
+@pytest.mark.parametrize("low, high", [(3e-5, 4.5e-5), (2.5e-5, 5e-4), (1e-4, 1.02e-4)])
+def test_a_log_panel_of_less_than_two_decades_labels_only_powers_of_ten(low, high):
+    """Times within one or two decades (a fast machine, small depths) leave a log axis
+    with at most one power of ten, whose minor ticks matplotlib would label (3 x 10^-5
+    over 4 x 10^-5, crowding a short panel): the axis is widened to whole decades."""
+
+    from eightlab.experiments.grid import SUMMARY_METRICS, summary_table
+
+    runs = read_table(RESULTS / "02_uninformed_search/uninformed_runs.csv")
+    depth = runs["optimal_length"].astype(float)
+    share = (depth - depth.min()) / (depth.max() - depth.min())
+    runs["wall_seconds"] = low * (high / low) ** share
+    summary = summary_table(runs, metrics=SUMMARY_METRICS + ("max_frontier",))
+    fig = plots.panels_by_depth(summary, [("wall_seconds", "seconds (median)", "time")] * 4)
+    fig.canvas.draw()
+    for ax in fig.axes:
+        minor = [t.get_text() for t in ax.get_yticklabels(minor=True) if t.get_text()]
+        major = [t.get_text() for t in ax.get_yticklabels() if t.get_text()]
+        assert not minor, minor
+        assert len(major) >= 2, major
+    assert not slide_fit_problems(fig)

@@ -100,6 +100,26 @@ _LEGENDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _NOTES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def whole_decades(ax) -> None:
+    """Widen a log y axis with fewer than two powers of ten in view to those around it.
+
+    matplotlib labels the minor ticks (2, 3, 4, 6 x 10^k) of a log axis with fewer than
+    two powers of ten in view; they crowd a short panel. With two in view, only those
+    are labelled.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Axes whose y axis is already logarithmic.
+    """
+    low, high = ax.get_ylim()
+    if not (0 < low < high < math.inf):
+        return
+    lowest, highest = math.log10(low), math.log10(high)
+    if math.floor(highest) - math.floor(math.nextafter(lowest, -math.inf)) < 2:
+        ax.set_ylim(10 ** math.floor(lowest), 10 ** max(math.ceil(highest), math.floor(lowest) + 1))
+
+
 def plot_by_depth(
     summary,
     metric: str,
@@ -213,6 +233,7 @@ def plot_by_depth(
         log = len(positive) > 0 and positive.max() / positive.min() > 100
     if log and (medians > 0).any():  # a panel with no positive median has nothing to scale
         ax.set_yscale("log")
+        whole_decades(ax)
     ax.set_xlabel("solution depth d (optimal number of moves)")
     if 0 < len(depths) <= 16:
         ax.set_xticks(depths[:: _tick_stride(ax, depths)])  # at the depths measured
