@@ -54,8 +54,7 @@ class Experiment:
     """The spec of one notebook: a :class:`Rule` per parameter (``output_dir`` excepted),
     the ``shape`` of its boards and heuristics, the ``(start, goal)`` ``pairs`` that must
     be distinct and solvable, at most ``pair_moves`` moves apart (3x3 boards; None: any
-    distance), and
-    ``opt_in``: run only when named or by a preset, never by ``make results``."""
+    distance), and ``opt_in``: run only when named or by a preset, never by ``make results``."""
 
     def __init__(self, shape=None, pairs=(), opt_in=False, pair_moves=None, **rules: Rule):
         self.shape, self.pairs, self.opt_in, self.rules = shape, tuple(pairs), opt_in, rules
