@@ -6,8 +6,10 @@ waits below only guard against a hang, no verdict depends on how fast the machin
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -139,15 +141,13 @@ while not pathlib.Path(GO).exists():
 """
 
 
-@pytest.fixture
-def held(tmp_path):
-    """A notebook that begins its run, then waits for the file GO."""
-    path = tmp_path / "held.ipynb"
+def _tiny(path: Path, body: str) -> Path:
+    """A notebook ``path`` (named by its stem) that begins its run, runs ``body`` in one
+    cell and finishes, as every notebook of notebooks/ does."""
     parameters = new_code_cell('output_dir: str = ""  # where')
     parameters.metadata["tags"] = ["parameters"]
-    begin = "import eightlab.runner.lifecycle\n"
-    begin += f'notebook_run = eightlab.runner.lifecycle.begin("held", globals(), {str(path)!r})'
-    body = f"READY, GO = {str(tmp_path / 'ready')!r}, {str(tmp_path / 'go')!r}\n{HELD}"
+    call = f"begin({path.stem!r}, globals(), {str(path)!r})"
+    begin = f"import eightlab.runner.lifecycle\nnotebook_run = eightlab.runner.lifecycle.{call}"
     cells = [parameters, new_code_cell(begin), new_code_cell(body),
              new_code_cell("notebook_run.finish()")]  # fmt: skip
     notebook = new_notebook(cells=cells)
@@ -155,6 +155,13 @@ def held(tmp_path):
                                        "name": "python3"}  # fmt: skip
     nbformat.write(notebook, path)
     return path
+
+
+@pytest.fixture
+def held(tmp_path):
+    """A notebook that begins its run, then waits for the file GO."""
+    body = f"READY, GO = {str(tmp_path / 'ready')!r}, {str(tmp_path / 'go')!r}\n{HELD}"
+    return _tiny(tmp_path / "held.ipynb", body)
 
 
 def test_a_second_run_into_the_same_folder_is_refused_in_one_line(tmp_path, held):
@@ -207,6 +214,26 @@ def test_papermill_without_parameters_is_a_full_run(tmp_path):
     done = _papermill(path, tmp_path / "executed.ipynb")  # no -p: papermill injects no cell
     assert done.returncode == 0, done.stderr[-2000:]
     provenance = json.loads((out / "provenance.json").read_text())
-    assert provenance["files"] == ["plain.html", "plain.ipynb", "runs.csv"]
+    assert sorted(provenance["files"]) == ["plain.html", "plain.ipynb", "runs.csv"]
+    assert provenance["files"]["runs.csv"] == hashlib.sha256(b"a").hexdigest()
     assert provenance["injected"] == {} and "executed.ipynb" in provenance["command"]
     assert sorted(p.name for p in out.parent.iterdir()) == ["plain"]
+
+
+# --- -p output_dir . from the working directory ---------------------------------------------
+
+
+def test_output_dir_dot_suggests_a_folder_the_same_run_then_takes(tmp_path):
+    """Inside the checkout the suggestion was results, which holds the checkout's results
+    and is refused as well; the working folder here has such a results/."""
+    work = tmp_path / "work"
+    (work / "results" / "compare_algorithms").mkdir(parents=True)
+    (work / "results" / "compare_algorithms" / "runs.csv").write_text("a\n")
+    path = _tiny(tmp_path / "plain.ipynb", 'open("runs.csv", "w").write("a")')
+    done = _papermill(path, work / "one.ipynb", "-p", "output_dir", ".")
+    assert done.returncode != 0 and "is the working directory or holds it" in done.stderr
+    suggestion = re.search(r"e\.g\. -p output_dir (\S+)", done.stderr).group(1)
+    done = _papermill(path, work / "two.ipynb", "-p", "output_dir", suggestion)
+    assert done.returncode == 0, done.stderr[-2000:]
+    provenance = json.loads((work / suggestion / "provenance.json").read_text())
+    assert provenance["notebook"] == "plain.ipynb"

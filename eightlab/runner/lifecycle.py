@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import fcntl
+import itertools
 import json
 import os
 import shutil
@@ -33,10 +34,10 @@ from eightlab.experiments.folders import (
     INTERACTIVE_MARK,
     PROVENANCE,
     RUNNER_VARIABLE,
+    file_digests,
     foreign_files,
     notebooks_root,
     results_root,
-    written_files,
 )
 from eightlab.files import readable_mode
 from eightlab.runner.parameters import OUTPUT_PARAMETER
@@ -133,7 +134,7 @@ def check_replaceable(folder, working_directory=None) -> None:
 
     A run swaps its results in whole: ``folder`` becomes ``folder.previous`` and the
     ``.previous`` of the run before is removed. Both must therefore be new, empty, or
-    results folders that hold only what eightlab wrote
+    results folders that hold only what eightlab wrote, unchanged
     (:func:`~eightlab.experiments.folders.foreign_files`),
     and ``folder`` must not hold the working directory (``-p output_dir .``).
 
@@ -141,14 +142,16 @@ def check_replaceable(folder, working_directory=None) -> None:
     ------
     EightlabError
         In one line naming the folder, if it is a file or not writable, holds the working
-        directory, or holds anything eightlab did not write.
+        directory (suggesting a folder a run may write), or holds anything eightlab did not
+        write or a file it wrote that was changed since (naming it).
     """
     folder = Path(folder).resolve()
     here = Path(working_directory or os.getcwd()).resolve()
     if folder == here or folder in here.parents:
         raise EightlabError(
             f"output folder {str(folder)!r} is the working directory or holds it, and a run "
-            "replaces its output folder whole; give it a new folder, e.g. -p output_dir results"
+            "replaces its output folder whole; give it a new folder, e.g. -p output_dir "
+            + _new_folder(here)
         )
     previous = folder.with_name(folder.name + ".previous")
     for path, role in ((folder, "output folder"), (previous, "folder")):
@@ -160,13 +163,37 @@ def check_replaceable(folder, working_directory=None) -> None:
                 "writable (chmod u+w) or give another output folder"
             )
         foreign = foreign_files(path) if path.is_dir() else []
+        more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
+        if foreign and foreign[0] in _recorded(path):
+            raise EightlabError(
+                f"{role} {str(path)!r} holds {foreign[0]!r}{more}, changed since eightlab "
+                "wrote it, and a run would replace it; move it away to keep your version "
+                "or give a new output folder"
+            )
         if foreign:
-            more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
             raise EightlabError(
                 f"{role} {str(path)!r} holds files eightlab did not write ({foreign[0]!r}"
                 f"{more}), and a run would replace it; move them away or give a new or "
                 "empty output folder"
             )
+
+
+def _recorded(folder: Path) -> dict:
+    """The files a finished run in ``folder`` recorded with their digests (else empty)."""
+    try:
+        files = json.loads((folder / PROVENANCE).read_text()).get("files")
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return files if isinstance(files, dict) else {}
+
+
+def _new_folder(here: Path) -> str:
+    """The first of ``results``, ``results-2``, ... in ``here`` a run may write into."""
+    for number in itertools.count(1):  # a name not taken comes before the names run out
+        name = "results" if number == 1 else f"results-{number}"
+        with suppress(EightlabError):
+            check_replaceable(here / name, here)
+            return name
 
 
 class Run:
@@ -242,7 +269,7 @@ class Run:
         provenance = record(self, self._started, self.seconds)
         (self.temporary / NOTES).unlink(missing_ok=True)
         (self.temporary / TEMPORARY_MARK).unlink(missing_ok=True)
-        provenance["files"] = written_files(self.temporary)  # what a rerun may replace
+        provenance["files"] = file_digests(self.temporary)  # what a rerun may replace
         write_provenance(self.temporary, provenance)
         os.chdir(self._cwd)
         with signals_deferred():  # never half swapped
