@@ -72,8 +72,8 @@ def test_every_notebook_begins_after_its_parameters_and_finishes_last(path):
     [
         ("korf24", ["-p", "heuristic", "learned"], "learned is defined on 3x3 boards only"),
         ("compare_algorithms", ["-p", "nosuch", "3"], "has no parameter 'nosuch'; its parameters"),
-        ("compare_algorithms", ["-p", "goal", "12345678"], "give the board as text with "
-         "papermill's -r: -r goal 12345678"),
+        ("compare_algorithms", ["-p", "goal", "012345678"], "give the board as text with "
+         "papermill's -r: -r goal 012345678"),  # the board as typed, not papermill's int
         ("compare_algorithms", ["-r", "goal", "123804765", "-p", "depths", "[31]"],
          "no board is 31 moves from the goal 123804765; its distances run from 0 to 30"),
         ("bidirectional", ["-p", "depths", "[0]"], "'depths' of bidirectional must be from 1"),

@@ -421,13 +421,18 @@ def test_a_goal_with_a_leading_zero_keeps_it():
     assert plan.parameters["goal"] == "123804765"  # every digit there: papermill's int is fine
 
 
-@pytest.mark.parametrize("number", [12345678, 1234567, 1234567890])
-def test_a_board_given_as_a_number_short_of_digits_is_refused_naming_r(number):
+@pytest.mark.parametrize(
+    "number, typed", [(12345678, "012345678"), (1234567, "001234567"), (1234567890, "1234567890")]
+)
+def test_a_board_given_as_a_number_short_of_digits_is_refused_naming_r(number, typed):
     """papermill's ``-p goal 012345678`` (or a mistyped ``12345678``) reaches the kernel as
-    the int 12345678: it was read as 012345678 without a word; now refused, naming ``-r``."""
+    the int 12345678: refused, suggesting ``-r`` with the board zero-padded to its cells
+    (before, the suggestion dropped the 0 as papermill had)."""
     with pytest.raises(EightlabError) as error:
         plan_runs(["heuristic_admissibility"], {"goal": number}, None, NOTEBOOKS)
-    assert f"-r goal {number}" in str(error.value) and "\n" not in str(error.value)
+    assert str(error.value).endswith(f"-r goal {typed}") and "\n" not in str(error.value)
+    (plan,) = plan_runs(["heuristic_admissibility"], {"goal": "012345678"}, None, NOTEBOOKS)
+    assert plan.parameters["goal"] == "012345678"  # the suggestion, taken
 
 
 @pytest.mark.parametrize("notebook", ["compare_algorithms", "learned_heuristic"])

@@ -17,6 +17,8 @@ import pytest
 from eightlab.errors import EightlabError
 from eightlab.experiments.folders import foreign_files, written_files
 from eightlab.runner.lifecycle import Run, check_replaceable, swap_in
+from eightlab.runner.plan import plan_runs
+from eightlab.runner.specs import check_parameter
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -167,3 +169,26 @@ def test_output_dir_dot_suggests_results_then_a_name_not_taken(tmp_path):
     here = tmp_path / "results"  # the output folder holds it: the name is one in here
     assert _suggested(tmp_path, here) == "results"
     check_replaceable(here / "results", here)
+
+
+# --- an int parameter given as a whole float -------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["1e6", "1000000.0", "1E6"])
+def test_an_int_parameter_takes_a_whole_float_as_its_int(text):
+    """Failed before: -p max_nodes 1e6 (papermill's float 1000000.0) was refused."""
+    (plan,) = plan_runs(["compare_algorithms"], {"max_nodes": text}, None, ROOT / "notebooks")
+    assert plan.parameters["max_nodes"] == 1_000_000
+    assert type(plan.parameters["max_nodes"]) is int
+    declared = {"type": "int", "default": "None"}
+    value = check_parameter("compare_algorithms", "max_nodes", float(text), declared)
+    assert value == 1_000_000 and type(value) is int
+
+
+@pytest.mark.parametrize("value", [2.5, float("inf"), float("nan")])
+def test_an_int_parameter_refuses_a_fraction_in_one_line(value):
+    declared = {"type": "int", "default": "None"}
+    with pytest.raises(EightlabError) as refused:
+        check_parameter("compare_algorithms", "max_nodes", value, declared)
+    message = str(refused.value)
+    assert "'max_nodes' of compare_algorithms expects an int" in message and "\n" not in message
