@@ -129,6 +129,7 @@ def test_an_experiment_run_by_papermill_is_swapped_in_with_provenance(tmp_path, 
     assert copy["metadata"]["papermill"]["input_path"] == f"notebooks/{name}.ipynb"
     assert copy["metadata"]["papermill"]["output_path"] == "executed.ipynb"
     assert "widgets" not in copy["metadata"]
+    assert "KeyboardInterrupt" not in done.stderr
 
 
 # --- two runs into one folder; papermill killed ---------------------------------------------
@@ -220,7 +221,75 @@ def test_papermill_without_parameters_is_a_full_run(tmp_path):
     assert sorted(p.name for p in out.parent.iterdir()) == ["plain"]
 
 
-# --- -p output_dir . from the working directory ---------------------------------------------
+# --- the end of a run: papermill's shutdown, Ctrl-C, -p output_dir . ---------------------------
+
+SLOW_REPLY = """
+import time
+kernel = get_ipython().kernel
+reply = kernel.shell_handlers["kernel_info_request"]
+
+async def slow_reply(*args):  # a busy machine leaves the kernel in the request
+    await reply(*args)
+    for _ in range(600):
+        time.sleep(0.1)
+
+kernel.shell_handlers["kernel_info_request"] = slow_reply
+"""
+
+
+def test_a_finished_run_is_not_interrupted_by_papermills_shutdown(tmp_path):
+    """After the last cell papermill asks for the kernel's info, and jupyter_client
+    interrupts the kernel (SIGINT) as it shuts it down; a SIGINT that found the kernel
+    still in that request was logged as ``KeyboardInterrupt caught in kernel`` after a
+    successful run. Here the kernel stays in the request until it is killed: the line
+    was there on every run before the fix."""
+    path = _tiny(tmp_path / "slow.ipynb", SLOW_REPLY)
+    out = tmp_path / "out"
+    done = _papermill(path, tmp_path / "executed.ipynb", "-p", "output_dir", str(out))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert f"eightlab: results in {out}" in done.stderr
+    assert "KeyboardInterrupt" not in done.stderr, done.stderr[-2000:]
+
+
+INTERRUPTED = """
+import os, pathlib, time
+table = pathlib.Path("runs.partial.csv")  # a grid's finished rows, adopted on a rerun
+pathlib.Path("resumed.csv").write_text(table.read_text() if table.exists() else "")
+if not table.exists():
+    table.write_text("task,moves\\nk,3\\n")
+    pathlib.Path(READY).write_text(str(os.getpid()))
+    while True:
+        time.sleep(0.2)
+"""
+
+
+def test_an_interrupted_run_says_where_its_rows_are_and_the_same_command_resumes(tmp_path):
+    """papermill stopped by Ctrl-C interrupts its kernel (SIGINT) before shutting it
+    down; the kernel is sent that SIGINT here, so that nothing hangs on how fast it then
+    answers. Before, the kernel said nothing (and papermill only its own traceback)."""
+    ready = tmp_path / "ready"
+    path = _tiny(tmp_path / "grid.ipynb", f"READY = {str(ready)!r}\n{INTERRUPTED}")
+    out = tmp_path / "results" / "mine"
+    command = (path, tmp_path / "executed.ipynb", "-p", "output_dir", str(out))
+    run = _papermill(*command, wait=False)
+    try:
+        _wait_for(lambda: ready.exists() and ready.read_text() or run.poll() is not None,
+                  "the first row")  # fmt: skip
+        os.kill(int(ready.read_text()), signal.SIGINT)
+        _, stderr = run.communicate(timeout=GUARD)
+    finally:
+        run.kill()
+        run.wait()
+    kept = out.with_name("mine.partial")
+    line = (f"eightlab: interrupted; the finished rows are kept in {kept}, and the same "
+            "command started again resumes from them")  # fmt: skip
+    assert run.returncode != 0 and line in stderr.splitlines(), stderr[-2000:]
+    assert (kept / "runs.partial.csv").read_text() == "task,moves\nk,3\n"
+    assert sorted(p.name for p in out.parent.iterdir()) == ["mine.partial"]
+    done = _papermill(*command)  # the same command
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (out / "resumed.csv").read_text() == "task,moves\nk,3\n"
+    assert sorted(p.name for p in out.parent.iterdir()) == ["mine"]
 
 
 def test_output_dir_dot_suggests_a_folder_the_same_run_then_takes(tmp_path):

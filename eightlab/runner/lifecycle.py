@@ -279,6 +279,7 @@ class Run:
         self.ok = True
         self._lock.close()
         if self.mode == "papermill":
+            _ignore_interrupts()
             html = (
                 f", {self.notebook}.html"
                 if (self.folder / f"{self.notebook}.html").exists()
@@ -286,10 +287,7 @@ class Run:
             )
             line = f"eightlab: results in {self.folder} ({PROVENANCE}{html})"
             print(line)
-            terminal = sys.__stderr__  # the kernel's own: papermill's terminal, not the cell
-            if terminal is not None:
-                with suppress(OSError, ValueError):
-                    print(line, file=terminal, flush=True)
+            _tell_terminal(line)
         return self.folder
 
     def abandon(self) -> None:
@@ -352,6 +350,7 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
         namespace[OUTPUT_PARAMETER] = "."
         atexit.register(run.abandon)
         _abandon_when_orphaned(run)
+        _abandon_when_interrupted(run)
     return run
 
 
@@ -449,6 +448,62 @@ def _abandon_when_orphaned(run: Run) -> None:
             real._exit(status)
 
     parentpoller.os = ExitAfterAbandon()
+
+
+def _abandon_when_interrupted(run: Run) -> None:
+    """Abandon ``run`` when a cell is interrupted, and say where its finished rows wait.
+
+    papermill stopped by Ctrl-C interrupts its kernel (SIGINT) before shutting it down,
+    so the running cell raises KeyboardInterrupt; the run is over. The line goes to
+    papermill's terminal and is the cell's error; the kernel's own log, which would
+    report its replies to a papermill that is gone, is silenced.
+    """
+    shell = _kernel_shell()
+    if getattr(shell, "kernel", None) is None:
+        return  # no kernel (IPython in a terminal, a test)
+
+    def interrupted(shell, kind, value, traceback, tb_offset=None):
+        run.abandon()
+        if any(run.kept.glob(f"*{PARTIAL_SUFFIX}")):
+            line = (f"eightlab: interrupted; the finished rows are kept in {run.kept}, and the "
+                    "same command started again resumes from them")  # fmt: skip
+        else:
+            line = "eightlab: interrupted before any row was finished; nothing was kept"
+        _tell_terminal(line)
+        shell.kernel.log.setLevel("CRITICAL")
+        return [line]
+
+    shell.set_custom_exc((KeyboardInterrupt,), interrupted)
+
+
+def _ignore_interrupts() -> None:
+    """Leave SIGINT ignored in this kernel from now on: its run is over.
+
+    jupyter_client interrupts a kernel before shutting it down, and the request papermill
+    sends after the last cell (``kernel_info``) can still be in hand then; ipykernel
+    turns SIGINT into a KeyboardInterrupt while it handles a request (its
+    ``pre_handler_hook``) and logs ``KeyboardInterrupt caught in kernel``.
+    """
+    kernel = getattr(_kernel_shell(), "kernel", None)
+    if kernel is not None and hasattr(kernel, "pre_handler_hook"):
+        kernel.pre_handler_hook = lambda: None
+
+
+def _kernel_shell():
+    """This process's IPython shell, or None outside IPython."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    return get_ipython()
+
+
+def _tell_terminal(line: str) -> None:
+    """Print ``line`` on the kernel's own standard error: papermill's terminal, not a cell."""
+    terminal = sys.__stderr__
+    if terminal is not None:
+        with suppress(OSError, ValueError):
+            print(line, file=terminal, flush=True)
 
 
 def portable_notebook(path, working_directory=None) -> None:
