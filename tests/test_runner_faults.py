@@ -661,6 +661,43 @@ def test_finished_rows_survive_a_swap_in_that_does_not_happen(tmp_path, monkeypa
     assert not list((tmp_path / "results" / "nb").glob("*.partial.csv"))
 
 
+def test_an_interrupted_cell_says_what_was_kept(tmp_path, monkeypatch):
+    """The line a papermill kernel prints when a cell is interrupted (Ctrl-C), without a
+    kernel: no row yet, rows kept for the same command, results already in place."""
+    import logging
+    from types import SimpleNamespace
+
+    from eightlab.runner import lifecycle
+
+    shell = SimpleNamespace(kernel=SimpleNamespace(log=logging.getLogger("a test's kernel")))
+    shell.set_custom_exc = lambda kinds, handler: setattr(shell, "handler", handler)
+    monkeypatch.setattr(lifecycle, "_kernel_shell", lambda: shell)
+
+    def interrupted(rows: str = "", finish: bool = False) -> str:
+        run = lifecycle.Run("nb", tmp_path / "nb.ipynb", tmp_path / "results" / "nb", {}, {},
+                            context={}, mode="papermill")  # fmt: skip
+        if rows:
+            (run.start() / "runs.partial.csv").write_text(rows)
+        else:
+            run.start()
+        if finish:
+            run.finish()
+        lifecycle._abandon_when_interrupted(run)
+        (line,) = shell.handler(shell, KeyboardInterrupt, KeyboardInterrupt(), None)
+        return line
+
+    assert interrupted() == "eightlab: interrupted before any row was finished; nothing was kept"
+    kept = tmp_path / "results" / "nb.partial"
+    assert interrupted("task\nk\n") == (f"eightlab: interrupted; the finished rows are kept in "
+                                        f"{kept}, and the same command started again resumes "
+                                        "from them")  # fmt: skip
+    assert (kept / "runs.partial.csv").read_text() == "task\nk\n"
+    assert not list((tmp_path / "results").glob(".tmp-*"))
+    folder = tmp_path / "results" / "nb"
+    line = interrupted(finish=True)
+    assert line == f"eightlab: interrupted; the results are in {folder} all the same"
+
+
 # --- parameters whose default is None, learned variants ------------------------------------
 
 

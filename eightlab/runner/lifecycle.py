@@ -464,7 +464,9 @@ def _abandon_when_interrupted(run: Run) -> None:
 
     def interrupted(shell, kind, value, traceback, tb_offset=None):
         run.abandon()
-        if any(run.kept.glob(f"*{PARTIAL_SUFFIX}")):
+        if run.ok:  # in the last cell, once the results were in place
+            line = f"eightlab: interrupted; the results are in {run.folder} all the same"
+        elif any(run.kept.glob(f"*{PARTIAL_SUFFIX}")):
             line = (f"eightlab: interrupted; the finished rows are kept in {run.kept}, and the "
                     "same command started again resumes from them")  # fmt: skip
         else:
