@@ -6,8 +6,10 @@ waits below only guard against a hang, no verdict depends on how fast the machin
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -70,8 +72,8 @@ def test_every_notebook_begins_after_its_parameters_and_finishes_last(path):
     [
         ("korf24", ["-p", "heuristic", "learned"], "learned is defined on 3x3 boards only"),
         ("compare_algorithms", ["-p", "nosuch", "3"], "has no parameter 'nosuch'; its parameters"),
-        ("compare_algorithms", ["-p", "goal", "12345678"], "give the board as text with "
-         "papermill's -r: -r goal 12345678"),
+        ("compare_algorithms", ["-p", "goal", "012345678"], "give the board as text with "
+         "papermill's -r: -r goal 012345678"),  # the board as typed, not papermill's int
         ("compare_algorithms", ["-r", "goal", "123804765", "-p", "depths", "[31]"],
          "no board is 31 moves from the goal 123804765; its distances run from 0 to 30"),
         ("bidirectional", ["-p", "depths", "[0]"], "'depths' of bidirectional must be from 1"),
@@ -127,6 +129,7 @@ def test_an_experiment_run_by_papermill_is_swapped_in_with_provenance(tmp_path, 
     assert copy["metadata"]["papermill"]["input_path"] == f"notebooks/{name}.ipynb"
     assert copy["metadata"]["papermill"]["output_path"] == "executed.ipynb"
     assert "widgets" not in copy["metadata"]
+    assert "KeyboardInterrupt" not in done.stderr
 
 
 # --- two runs into one folder; papermill killed ---------------------------------------------
@@ -139,15 +142,13 @@ while not pathlib.Path(GO).exists():
 """
 
 
-@pytest.fixture
-def held(tmp_path):
-    """A notebook that begins its run, then waits for the file GO."""
-    path = tmp_path / "held.ipynb"
+def _tiny(path: Path, body: str) -> Path:
+    """A notebook ``path`` (named by its stem) that begins its run, runs ``body`` in one
+    cell and finishes, as every notebook of notebooks/ does."""
     parameters = new_code_cell('output_dir: str = ""  # where')
     parameters.metadata["tags"] = ["parameters"]
-    begin = "import eightlab.runner.lifecycle\n"
-    begin += f'notebook_run = eightlab.runner.lifecycle.begin("held", globals(), {str(path)!r})'
-    body = f"READY, GO = {str(tmp_path / 'ready')!r}, {str(tmp_path / 'go')!r}\n{HELD}"
+    call = f"begin({path.stem!r}, globals(), {str(path)!r})"
+    begin = f"import eightlab.runner.lifecycle\nnotebook_run = eightlab.runner.lifecycle.{call}"
     cells = [parameters, new_code_cell(begin), new_code_cell(body),
              new_code_cell("notebook_run.finish()")]  # fmt: skip
     notebook = new_notebook(cells=cells)
@@ -155,6 +156,13 @@ def held(tmp_path):
                                        "name": "python3"}  # fmt: skip
     nbformat.write(notebook, path)
     return path
+
+
+@pytest.fixture
+def held(tmp_path):
+    """A notebook that begins its run, then waits for the file GO."""
+    body = f"READY, GO = {str(tmp_path / 'ready')!r}, {str(tmp_path / 'go')!r}\n{HELD}"
+    return _tiny(tmp_path / "held.ipynb", body)
 
 
 def test_a_second_run_into_the_same_folder_is_refused_in_one_line(tmp_path, held):
@@ -207,6 +215,94 @@ def test_papermill_without_parameters_is_a_full_run(tmp_path):
     done = _papermill(path, tmp_path / "executed.ipynb")  # no -p: papermill injects no cell
     assert done.returncode == 0, done.stderr[-2000:]
     provenance = json.loads((out / "provenance.json").read_text())
-    assert provenance["files"] == ["plain.html", "plain.ipynb", "runs.csv"]
+    assert sorted(provenance["files"]) == ["plain.html", "plain.ipynb", "runs.csv"]
+    assert provenance["files"]["runs.csv"] == hashlib.sha256(b"a").hexdigest()
     assert provenance["injected"] == {} and "executed.ipynb" in provenance["command"]
     assert sorted(p.name for p in out.parent.iterdir()) == ["plain"]
+
+
+# --- the end of a run: papermill's shutdown, Ctrl-C, -p output_dir . ---------------------------
+
+SLOW_REPLY = """
+import time
+kernel = get_ipython().kernel
+reply = kernel.shell_handlers["kernel_info_request"]
+
+async def slow_reply(*args):  # a busy machine leaves the kernel in the request
+    await reply(*args)
+    for _ in range(600):
+        time.sleep(0.1)
+
+kernel.shell_handlers["kernel_info_request"] = slow_reply
+"""
+
+
+def test_a_finished_run_is_not_interrupted_by_papermills_shutdown(tmp_path):
+    """After the last cell papermill asks for the kernel's info, and jupyter_client
+    interrupts the kernel (SIGINT) as it shuts it down; a SIGINT that found the kernel
+    still in that request was logged as ``KeyboardInterrupt caught in kernel`` after a
+    successful run. Here the kernel stays in the request until it is killed: the line
+    was there on every run before the fix."""
+    path = _tiny(tmp_path / "slow.ipynb", SLOW_REPLY)
+    out = tmp_path / "out"
+    done = _papermill(path, tmp_path / "executed.ipynb", "-p", "output_dir", str(out))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert f"eightlab: results in {out}" in done.stderr
+    assert "KeyboardInterrupt" not in done.stderr, done.stderr[-2000:]
+
+
+INTERRUPTED = """
+import os, pathlib, time
+table = pathlib.Path("runs.partial.csv")  # a grid's finished rows, adopted on a rerun
+pathlib.Path("resumed.csv").write_text(table.read_text() if table.exists() else "")
+if not table.exists():
+    table.write_text("task,moves\\nk,3\\n")
+    pathlib.Path(READY).write_text(str(os.getpid()))
+    while True:
+        time.sleep(0.2)
+"""
+
+
+def test_an_interrupted_run_says_where_its_rows_are_and_the_same_command_resumes(tmp_path):
+    """papermill stopped by Ctrl-C interrupts its kernel (SIGINT) before shutting it
+    down; the kernel is sent that SIGINT here, so that nothing hangs on how fast it then
+    answers. Before, the kernel said nothing (and papermill only its own traceback)."""
+    ready = tmp_path / "ready"
+    path = _tiny(tmp_path / "grid.ipynb", f"READY = {str(ready)!r}\n{INTERRUPTED}")
+    out = tmp_path / "results" / "mine"
+    command = (path, tmp_path / "executed.ipynb", "-p", "output_dir", str(out))
+    run = _papermill(*command, wait=False)
+    try:
+        _wait_for(lambda: ready.exists() and ready.read_text() or run.poll() is not None,
+                  "the first row")  # fmt: skip
+        os.kill(int(ready.read_text()), signal.SIGINT)
+        _, stderr = run.communicate(timeout=GUARD)
+    finally:
+        run.kill()
+        run.wait()
+    kept = out.with_name("mine.partial")
+    line = (f"eightlab: interrupted; the finished rows are kept in {kept}, and the same "
+            "command started again resumes from them")  # fmt: skip
+    assert run.returncode != 0 and line in stderr.splitlines(), stderr[-2000:]
+    assert (kept / "runs.partial.csv").read_text() == "task,moves\nk,3\n"
+    assert sorted(p.name for p in out.parent.iterdir()) == ["mine.partial"]
+    done = _papermill(*command)  # the same command
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (out / "resumed.csv").read_text() == "task,moves\nk,3\n"
+    assert sorted(p.name for p in out.parent.iterdir()) == ["mine"]
+
+
+def test_output_dir_dot_suggests_a_folder_the_same_run_then_takes(tmp_path):
+    """Inside the checkout the suggestion was results, which holds the checkout's results
+    and is refused as well; the working folder here has such a results/."""
+    work = tmp_path / "work"
+    (work / "results" / "compare_algorithms").mkdir(parents=True)
+    (work / "results" / "compare_algorithms" / "runs.csv").write_text("a\n")
+    path = _tiny(tmp_path / "plain.ipynb", 'open("runs.csv", "w").write("a")')
+    done = _papermill(path, work / "one.ipynb", "-p", "output_dir", ".")
+    assert done.returncode != 0 and "is the working directory or holds it" in done.stderr
+    suggestion = re.search(r"e\.g\. -p output_dir (\S+)", done.stderr).group(1)
+    done = _papermill(path, work / "two.ipynb", "-p", "output_dir", suggestion)
+    assert done.returncode == 0, done.stderr[-2000:]
+    provenance = json.loads((work / suggestion / "provenance.json").read_text())
+    assert provenance["notebook"] == "plain.ipynb"

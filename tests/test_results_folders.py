@@ -241,7 +241,7 @@ def test_every_committed_results_folder_lists_exactly_its_files():
     assert folders
     for folder in folders:
         listed = json.loads((folder / "provenance.json").read_text()).get("files")
-        assert listed == [f for f in written_files(folder) if f != "provenance.json"], folder
+        assert list(listed) == [f for f in written_files(folder) if f != "provenance.json"], folder
 
 
 def test_a_file_added_after_a_run_recorded_without_its_list_is_foreign(tmp_path):

@@ -421,13 +421,18 @@ def test_a_goal_with_a_leading_zero_keeps_it():
     assert plan.parameters["goal"] == "123804765"  # every digit there: papermill's int is fine
 
 
-@pytest.mark.parametrize("number", [12345678, 1234567, 1234567890])
-def test_a_board_given_as_a_number_short_of_digits_is_refused_naming_r(number):
+@pytest.mark.parametrize(
+    "number, typed", [(12345678, "012345678"), (1234567, "001234567"), (1234567890, "1234567890")]
+)
+def test_a_board_given_as_a_number_short_of_digits_is_refused_naming_r(number, typed):
     """papermill's ``-p goal 012345678`` (or a mistyped ``12345678``) reaches the kernel as
-    the int 12345678: it was read as 012345678 without a word; now refused, naming ``-r``."""
+    the int 12345678: refused, suggesting ``-r`` with the board zero-padded to its cells
+    (before, the suggestion dropped the 0 as papermill had)."""
     with pytest.raises(EightlabError) as error:
         plan_runs(["heuristic_admissibility"], {"goal": number}, None, NOTEBOOKS)
-    assert f"-r goal {number}" in str(error.value) and "\n" not in str(error.value)
+    assert str(error.value).endswith(f"-r goal {typed}") and "\n" not in str(error.value)
+    (plan,) = plan_runs(["heuristic_admissibility"], {"goal": "012345678"}, None, NOTEBOOKS)
+    assert plan.parameters["goal"] == "012345678"  # the suggestion, taken
 
 
 @pytest.mark.parametrize("notebook", ["compare_algorithms", "learned_heuristic"])
@@ -654,6 +659,43 @@ def test_finished_rows_survive_a_swap_in_that_does_not_happen(tmp_path, monkeypa
     assert second.finish() == tmp_path / "results" / "nb"
     assert not list((tmp_path / "results").glob("*partial*"))
     assert not list((tmp_path / "results" / "nb").glob("*.partial.csv"))
+
+
+def test_an_interrupted_cell_says_what_was_kept(tmp_path, monkeypatch):
+    """The line a papermill kernel prints when a cell is interrupted (Ctrl-C), without a
+    kernel: no row yet, rows kept for the same command, results already in place."""
+    import logging
+    from types import SimpleNamespace
+
+    from eightlab.runner import lifecycle
+
+    shell = SimpleNamespace(kernel=SimpleNamespace(log=logging.getLogger("a test's kernel")))
+    shell.set_custom_exc = lambda kinds, handler: setattr(shell, "handler", handler)
+    monkeypatch.setattr(lifecycle, "_kernel_shell", lambda: shell)
+
+    def interrupted(rows: str = "", finish: bool = False) -> str:
+        run = lifecycle.Run("nb", tmp_path / "nb.ipynb", tmp_path / "results" / "nb", {}, {},
+                            context={}, mode="papermill")  # fmt: skip
+        if rows:
+            (run.start() / "runs.partial.csv").write_text(rows)
+        else:
+            run.start()
+        if finish:
+            run.finish()
+        lifecycle._abandon_when_interrupted(run)
+        (line,) = shell.handler(shell, KeyboardInterrupt, KeyboardInterrupt(), None)
+        return line
+
+    assert interrupted() == "eightlab: interrupted before any row was finished; nothing was kept"
+    kept = tmp_path / "results" / "nb.partial"
+    assert interrupted("task\nk\n") == (f"eightlab: interrupted; the finished rows are kept in "
+                                        f"{kept}, and the same command started again resumes "
+                                        "from them")  # fmt: skip
+    assert (kept / "runs.partial.csv").read_text() == "task\nk\n"
+    assert not list((tmp_path / "results").glob(".tmp-*"))
+    folder = tmp_path / "results" / "nb"
+    line = interrupted(finish=True)
+    assert line == f"eightlab: interrupted; the results are in {folder} all the same"
 
 
 # --- parameters whose default is None, learned variants ------------------------------------

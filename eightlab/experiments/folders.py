@@ -40,17 +40,42 @@ def is_results_folder(folder) -> bool:
 
 
 def written_files(folder) -> list[str]:
-    """Every file below ``folder``, as sorted paths relative to it (``a/b.csv``)."""
-    folder = Path(folder)
-    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    """Every entry below ``folder`` as sorted paths relative to it (``a/b.csv``): files,
+    links (never followed), FIFOs, sockets, and empty folders (``a/b/``)."""
+    folder, found = Path(folder), []
+    for root, folders, files in os.walk(folder):  # a link to a folder is not entered
+        here = Path(root)
+        links = [name for name in folders if (here / name).is_symlink()]
+        found += [(here / name).relative_to(folder).as_posix() for name in files + links]
+        if here != folder and not folders and not files:
+            found.append(here.relative_to(folder).as_posix() + "/")
+    return sorted(found)
+
+
+def file_digests(folder) -> dict[str, str | None]:
+    """:func:`written_files` of ``folder``, each with the SHA-256 (hex) of its content; None
+    for an entry that is no regular file."""
+    return {name: _digest(Path(folder) / name) for name in written_files(folder)}
+
+
+def _digest(path: Path) -> str | None:
+    import hashlib
+
+    if path.is_symlink() or not path.is_file():
+        return None
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def foreign_files(folder) -> list[str]:
-    """The files below ``folder`` that eightlab did not write there.
+    """The entries below ``folder`` that eightlab did not write there, or changed since.
 
-    A finished run lists its files under ``"files"`` in its ``provenance.json``; every
-    other file is foreign. A folder without a run's provenance is foreign whole (but for
-    a lone :data:`INTERACTIVE_MARK`). A run recorded without the list (an older
+    A finished run lists its files under ``"files"`` in its ``provenance.json``, each with
+    its digest (:func:`file_digests`); every other entry (:func:`written_files`), and a
+    listed file whose content changed since, is foreign. A folder without a run's
+    provenance is foreign whole (but for a lone :data:`INTERACTIVE_MARK`). A run recorded
+    with names only (the committed results: a checkout may rewrite a file's bytes)
+    replaces its listed files as they are. A run recorded without the list (an older
     eightlab) wrote its ``provenance.json`` last, so a file changed after it is foreign.
 
     Parameters
@@ -69,9 +94,12 @@ def foreign_files(folder) -> list[str]:
     if not is_results_folder(folder):
         return [] if present == [INTERACTIVE_MARK] else present
     listed = json.loads((Path(folder) / PROVENANCE).read_text()).get("files")
+    if isinstance(listed, dict):
+        return [name for name in present if name != PROVENANCE
+                and (name not in listed or listed[name] != _digest(Path(folder) / name))]  # fmt: skip
     if not isinstance(listed, list):
         written = (Path(folder) / PROVENANCE).stat().st_mtime_ns
-        return [name for name in present if (Path(folder) / name).stat().st_mtime_ns > written]
+        return [name for name in present if (Path(folder) / name).lstat().st_mtime_ns > written]
     allowed = {*map(str, listed), PROVENANCE}
     return [name for name in present if name not in allowed]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import fcntl
+import itertools
 import json
 import os
 import shutil
@@ -33,10 +34,10 @@ from eightlab.experiments.folders import (
     INTERACTIVE_MARK,
     PROVENANCE,
     RUNNER_VARIABLE,
+    file_digests,
     foreign_files,
     notebooks_root,
     results_root,
-    written_files,
 )
 from eightlab.files import readable_mode
 from eightlab.runner.parameters import OUTPUT_PARAMETER
@@ -133,7 +134,7 @@ def check_replaceable(folder, working_directory=None) -> None:
 
     A run swaps its results in whole: ``folder`` becomes ``folder.previous`` and the
     ``.previous`` of the run before is removed. Both must therefore be new, empty, or
-    results folders that hold only what eightlab wrote
+    results folders that hold only what eightlab wrote, unchanged
     (:func:`~eightlab.experiments.folders.foreign_files`),
     and ``folder`` must not hold the working directory (``-p output_dir .``).
 
@@ -141,14 +142,16 @@ def check_replaceable(folder, working_directory=None) -> None:
     ------
     EightlabError
         In one line naming the folder, if it is a file or not writable, holds the working
-        directory, or holds anything eightlab did not write.
+        directory (suggesting a folder a run may write), or holds anything eightlab did not
+        write or a file it wrote that was changed since (naming it).
     """
     folder = Path(folder).resolve()
     here = Path(working_directory or os.getcwd()).resolve()
     if folder == here or folder in here.parents:
         raise EightlabError(
             f"output folder {str(folder)!r} is the working directory or holds it, and a run "
-            "replaces its output folder whole; give it a new folder, e.g. -p output_dir results"
+            "replaces its output folder whole; give it a new folder, e.g. -p output_dir "
+            + _new_folder(here)
         )
     previous = folder.with_name(folder.name + ".previous")
     for path, role in ((folder, "output folder"), (previous, "folder")):
@@ -160,13 +163,37 @@ def check_replaceable(folder, working_directory=None) -> None:
                 "writable (chmod u+w) or give another output folder"
             )
         foreign = foreign_files(path) if path.is_dir() else []
+        more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
+        if foreign and foreign[0] in _recorded(path):
+            raise EightlabError(
+                f"{role} {str(path)!r} holds {foreign[0]!r}{more}, changed since eightlab "
+                "wrote it, and a run would replace it; move it away to keep your version "
+                "or give a new output folder"
+            )
         if foreign:
-            more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
             raise EightlabError(
                 f"{role} {str(path)!r} holds files eightlab did not write ({foreign[0]!r}"
                 f"{more}), and a run would replace it; move them away or give a new or "
                 "empty output folder"
             )
+
+
+def _recorded(folder: Path) -> dict:
+    """The files a finished run in ``folder`` recorded with their digests (else empty)."""
+    try:
+        files = json.loads((folder / PROVENANCE).read_text()).get("files")
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return files if isinstance(files, dict) else {}
+
+
+def _new_folder(here: Path) -> str:
+    """The first of ``results``, ``results-2``, ... in ``here`` a run may write into."""
+    for number in itertools.count(1):  # a name not taken comes before the names run out
+        name = "results" if number == 1 else f"results-{number}"
+        with suppress(EightlabError):
+            check_replaceable(here / name, here)
+            return name
 
 
 class Run:
@@ -242,7 +269,7 @@ class Run:
         provenance = record(self, self._started, self.seconds)
         (self.temporary / NOTES).unlink(missing_ok=True)
         (self.temporary / TEMPORARY_MARK).unlink(missing_ok=True)
-        provenance["files"] = written_files(self.temporary)  # what a rerun may replace
+        provenance["files"] = file_digests(self.temporary)  # what a rerun may replace
         write_provenance(self.temporary, provenance)
         os.chdir(self._cwd)
         with signals_deferred():  # never half swapped
@@ -252,6 +279,7 @@ class Run:
         self.ok = True
         self._lock.close()
         if self.mode == "papermill":
+            _ignore_interrupts()
             html = (
                 f", {self.notebook}.html"
                 if (self.folder / f"{self.notebook}.html").exists()
@@ -259,10 +287,7 @@ class Run:
             )
             line = f"eightlab: results in {self.folder} ({PROVENANCE}{html})"
             print(line)
-            terminal = sys.__stderr__  # the kernel's own: papermill's terminal, not the cell
-            if terminal is not None:
-                with suppress(OSError, ValueError):
-                    print(line, file=terminal, flush=True)
+            _tell_terminal(line)
         return self.folder
 
     def abandon(self) -> None:
@@ -325,6 +350,7 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
         namespace[OUTPUT_PARAMETER] = "."
         atexit.register(run.abandon)
         _abandon_when_orphaned(run)
+        _abandon_when_interrupted(run)
     return run
 
 
@@ -422,6 +448,64 @@ def _abandon_when_orphaned(run: Run) -> None:
             real._exit(status)
 
     parentpoller.os = ExitAfterAbandon()
+
+
+def _abandon_when_interrupted(run: Run) -> None:
+    """Abandon ``run`` when a cell is interrupted, and say where its finished rows wait.
+
+    papermill stopped by Ctrl-C interrupts its kernel (SIGINT) before shutting it down,
+    so the running cell raises KeyboardInterrupt; the run is over. The line goes to
+    papermill's terminal and is the cell's error; the kernel's own log, which would
+    report its replies to a papermill that is gone, is silenced.
+    """
+    shell = _kernel_shell()
+    if getattr(shell, "kernel", None) is None:
+        return  # no kernel (IPython in a terminal, a test)
+
+    def interrupted(shell, kind, value, traceback, tb_offset=None):
+        run.abandon()
+        if run.ok:  # in the last cell, once the results were in place
+            line = f"eightlab: interrupted; the results are in {run.folder} all the same"
+        elif any(run.kept.glob(f"*{PARTIAL_SUFFIX}")):
+            line = (f"eightlab: interrupted; the finished rows are kept in {run.kept}, and the "
+                    "same command started again resumes from them")  # fmt: skip
+        else:
+            line = "eightlab: interrupted before any row was finished; nothing was kept"
+        _tell_terminal(line)
+        shell.kernel.log.setLevel("CRITICAL")
+        return [line]
+
+    shell.set_custom_exc((KeyboardInterrupt,), interrupted)
+
+
+def _ignore_interrupts() -> None:
+    """Leave SIGINT ignored in this kernel from now on: its run is over.
+
+    jupyter_client interrupts a kernel before shutting it down, and the request papermill
+    sends after the last cell (``kernel_info``) can still be in hand then; ipykernel
+    turns SIGINT into a KeyboardInterrupt while it handles a request (its
+    ``pre_handler_hook``) and logs ``KeyboardInterrupt caught in kernel``.
+    """
+    kernel = getattr(_kernel_shell(), "kernel", None)
+    if kernel is not None and hasattr(kernel, "pre_handler_hook"):
+        kernel.pre_handler_hook = lambda: None
+
+
+def _kernel_shell():
+    """This process's IPython shell, or None outside IPython."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    return get_ipython()
+
+
+def _tell_terminal(line: str) -> None:
+    """Print ``line`` on the kernel's own standard error: papermill's terminal, not a cell."""
+    terminal = sys.__stderr__
+    if terminal is not None:
+        with suppress(OSError, ValueError):
+            print(line, file=terminal, flush=True)
 
 
 def portable_notebook(path, working_directory=None) -> None:

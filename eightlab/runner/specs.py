@@ -250,10 +250,11 @@ def check_values(notebook: str, declared: dict, given: dict, typed: dict | None 
 def check_parameter(notebook: str, name: str, value, declared: dict, text=None):
     """Check one value against the type of its parameter's default, then its :class:`Rule`.
 
-    An int parameter takes an int (not a bool), a float one a finite number (returned as
-    a float), a bool one true or false, a list one a list (of ints or numbers when the
-    default holds only such); a string or None default any type. Raises
-    :class:`EightlabError` naming the parameter and the notebook."""
+    An int parameter takes an int (not a bool) or a whole float (``-p max_nodes 1e6``,
+    returned as its int), a float one a finite number (returned as a float), a bool one
+    true or false, a list one a list (of ints or numbers when the default holds only
+    such); a string or None default any type. Raises :class:`EightlabError` naming the
+    parameter and the notebook."""
     kind, shown = declared.get("type"), repr(text if isinstance(text, str) else value)
     own = spec_of(notebook).rules.get(name)
     rule = own or Rule()
@@ -265,6 +266,8 @@ def check_parameter(notebook: str, name: str, value, declared: dict, text=None):
 
     if value is None and (rule.none or (own is None and declared.get("default") in (None, "None"))):
         return None  # a None default without a rule is left to its notebook
+    if kind == "int" and isinstance(value, float) and value.is_integer():
+        value = int(value)  # papermill reads -p max_nodes 1e6 as a float
     if kind == "int" and not _is_int(value):
         refuse("an int")
     if kind == "float":
@@ -361,10 +364,13 @@ def _board(notebook: str, name: str, value, shape):
     from eightlab.puzzle.board import as_board
 
     label = f"parameter {name!r} of {notebook}"
-    if _is_int(value) and math.isqrt(len(str(value))) ** 2 != len(str(value)):
+    digits = str(value)
+    if _is_int(value) and math.isqrt(len(digits)) ** 2 != len(digits):
+        cells = shape[0] * shape[1] if shape else (math.isqrt(len(digits)) + 1) ** 2
         raise EightlabError(
             f"{label} was given as the number {value}, which cannot say whether a leading 0 "
-            f"was dropped; give the board as text with papermill's -r: -r {name} {value}"
+            f"was dropped; give the board as text with papermill's -r: -r {name} "
+            + digits.zfill(cells)
         )
     try:  # an int is read as its digits, one lost leading zero restored
         board = as_board(value if _is_int(value) else str(value))
