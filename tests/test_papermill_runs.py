@@ -103,8 +103,8 @@ TINY = {
     "bidirectional": ["-p", "depths", "[2]", "-p", "per_depth", "1", "-p", "heuristics",
                       "[zero, manhattan]", "-p", "algorithms", "[bfs, mm]", "-p",
                       "korf_instances", "[]", "-p", "grid_depth", "4"],
-    "korf24": ["-p", "heuristic", "manhattan", "-p", "instances", "[1]", "-p", "max_seconds",
-               "1", "-p", "total_seconds", "2"],
+    "korf24": ["-p", "heuristic", "manhattan", "-p", "instances", "[1]", "-p", "max_nodes",
+               "2000", "-p", "total_seconds", "3600"],  # a node budget: the same run on any machine
 }  # fmt: skip
 
 
