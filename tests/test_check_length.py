@@ -102,3 +102,19 @@ def test_the_help_and_the_readme_state_the_largest_board_checked():
     readme = " ".join(Path(__file__).parents[1].joinpath("README.md").read_text().split())
     assert f"at most {exhaustive.MAX_CELLS} cells" in " ".join(out.split())
     assert f"With `--check`, on a board of at most {exhaustive.MAX_CELLS} cells" in readme
+
+
+def test_the_help_gives_the_exit_status_of_a_failed_check():
+    status, out, _ = in_process("solve", "--help")
+    statuses = " ".join(out[out.index("exit status:") :].split())
+    assert "1 unsolvable" in statuses
+    failed = "--check: an optimal algorithm returned a path longer than the exact distance"
+    assert failed in statuses[: statuses.index(" 2 bad input")]
+
+
+def test_solve_check_without_the_memory_for_the_table_exits_3_in_one_line(monkeypatch):
+    monkeypatch.setattr(exhaustive, "available_memory", lambda: 1 << 20)
+    # a goal no other test checks, so its table is not kept from an earlier check
+    status, out, err = in_process("solve", "123045678", "--goal", "123405678", "--check")
+    assert status == 3 and "length: 1" in out
+    assert err.count("\n") == 1 and "--check: the 3x3 state space needs" in err
