@@ -98,6 +98,26 @@ def test_search_refuses_in_one_line_when_memory_is_short(monkeypatch):
     assert isinstance(caught.value, EightlabError)
 
 
+def test_a_cached_table_is_read_into_one_array_at_the_peak_of_one_table(monkeypatch, tmp_path):
+    import tracemalloc
+
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(exhaustive, "CACHED_FROM", 9)  # the 8-puzzle's 362,880 bytes cached
+    goal = goal_board((3, 3))
+    searched = exhaustive.goal_distances(goal)
+    assert exhaustive.cache_path(goal).exists()
+    tracemalloc.start()
+    try:
+        read = exhaustive.goal_distances(goal)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert not read.flags.writeable and np.array_equal(read, searched)
+    # the table and the reader's small objects (a file object, the header), not the file
+    # read into bytes and then copied once more
+    assert read.nbytes <= peak < read.nbytes + 64_000, peak
+
+
 def test_table_bytes_counts_a_byte_per_permutation():
     assert table_bytes((3, 4)) == factorial(12) + exhaustive.OVERHEAD
 
