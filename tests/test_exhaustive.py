@@ -118,6 +118,20 @@ def test_a_cached_table_is_read_into_one_array_at_the_peak_of_one_table(monkeypa
     assert read.nbytes <= peak < read.nbytes + 64_000, peak
 
 
+def test_benchmarks_readme_computes_the_read_peaks_from_the_measured_sizes():
+    import re
+
+    readme = " ".join((Path(__file__).parents[1] / "benchmarks" / "README.md").read_text().split())
+    table = factorial(12)
+    assert f"A table is 12! = {table:,} bytes ({table // 1024:,} kB of 1,024 bytes)" in readme
+    imports = int(re.search(r"the imports alone \(([\d,]+) kB\)", readme)[1].replace(",", ""))
+    rows = re.findall(r"\| ([\d,]+) \| ([\d,]+) kB = ([\d.]+) tables? \|", readme)
+    assert len(rows) == 2
+    for peak, beyond, tables in rows:
+        extra = int(peak.replace(",", "")) - imports
+        assert (beyond, tables) == (f"{extra:,}", f"{extra * 1024 / table:.2f}")
+
+
 def test_table_bytes_counts_a_byte_per_permutation():
     assert table_bytes((3, 4)) == factorial(12) + exhaustive.OVERHEAD
 
