@@ -124,7 +124,8 @@ def write_arrays(path, header: dict, arrays) -> Path:
 def read_arrays(path, header_only: bool = False):
     """``(header, arrays)`` of a file :func:`write_arrays` wrote, or None (never raises)
     when there is no path, the file cannot be read, its header is no such header, or its
-    length or digest is not the header's. The arrays are read-only views of one buffer.
+    length or digest is not the header's. The arrays are read-only views of one buffer,
+    read into in place: the peak memory is the arrays', not twice it.
     With ``header_only``: ``(header, expected file size)`` from the first line alone.
     """
     import numpy as np
@@ -137,12 +138,14 @@ def read_arrays(path, header_only: bool = False):
             sizes = [kind.itemsize * int(np.prod(shape)) for kind, shape in layout]
             if header_only:
                 return head, len(line) + sum(sizes)
-            data = handle.read()
+            if os.fstat(handle.fileno()).st_size != len(line) + sum(sizes):
+                return None
+            body = np.empty(sum(sizes), dtype=np.uint8)
+            if handle.readinto(memoryview(body)) != body.size:
+                return None
     except (OSError, TypeError, ValueError, KeyError):
         return None
-    if len(data) != sum(sizes):
-        return None
-    body = np.frombuffer(data, dtype=np.uint8)
+    body.flags.writeable = False
     offsets = np.cumsum([0, *sizes])
     arrays = [body[a:b].view(kind).reshape(shape) for (kind, shape), a, b in
               zip(layout, offsets[:-1], offsets[1:], strict=True)]  # fmt: skip

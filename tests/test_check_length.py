@@ -102,3 +102,35 @@ def test_the_help_and_the_readme_state_the_largest_board_checked():
     readme = " ".join(Path(__file__).parents[1].joinpath("README.md").read_text().split())
     assert f"at most {exhaustive.MAX_CELLS} cells" in " ".join(out.split())
     assert f"With `--check`, on a board of at most {exhaustive.MAX_CELLS} cells" in readme
+
+
+def test_a_second_check_of_the_same_goal_loads_and_counts_no_table(monkeypatch):
+    loads, counts = [], []
+    real_load, real_count = exhaustive.goal_distances, exhaustive._byte_counts
+    monkeypatch.setattr(exhaustive, "goal_distances", lambda g: loads.append(g) or real_load(g))
+    monkeypatch.setattr(exhaustive, "_byte_counts", lambda *a: counts.append(1) or real_count(*a))
+    goal = goal_board((2, 3), blank_cell=1)  # a goal no other test checks
+    start = Board((1, 2, 0, 3, 4, 5), 2, 3)  # the blank one move right of its goal cell
+    assert check_length(start, goal, 1) == CheckedLength(1, 1, 360)
+    assert (len(loads), len(counts)) == (1, 1)
+    assert check_length(goal, goal, 0) == CheckedLength(0, 0, 360)  # the same goal again
+    assert (len(loads), len(counts)) == (1, 1)
+    other = goal_board((2, 3), blank_cell=2)
+    assert check_length(other, other, 0).distance == 0  # another goal: its own table
+    assert (len(loads), len(counts)) == (2, 2)
+
+
+def test_the_help_gives_the_exit_status_of_a_failed_check():
+    status, out, _ = in_process("solve", "--help")
+    statuses = " ".join(out[out.index("exit status:") :].split())
+    assert "1 unsolvable" in statuses
+    failed = "--check: an optimal algorithm returned a path longer than the exact distance"
+    assert failed in statuses[: statuses.index(" 2 bad input")]
+
+
+def test_solve_check_without_the_memory_for_the_table_exits_3_in_one_line(monkeypatch):
+    monkeypatch.setattr(exhaustive, "available_memory", lambda: 1 << 20)
+    # a goal no other test checks, so its table is not kept from an earlier check
+    status, out, err = in_process("solve", "123045678", "--goal", "123405678", "--check")
+    assert status == 3 and "length: 1" in out
+    assert err.count("\n") == 1 and "--check: the 3x3 state space needs" in err

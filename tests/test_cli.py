@@ -140,6 +140,7 @@ def test_solve_help_lists_every_exit_status():
         assert f"  {status}  " in statuses
     assert "budget exceeded" in statuses and "cutoff" in statuses and "--limit" in statuses
     assert "could not be written" in statuses
+    assert "--check" in statuses[: statuses.index("  2  ")]  # a failed check exits 1
 
 
 def test_a_cutoff_exits_3_and_says_no_goal_within_the_limit(monkeypatch):
@@ -490,4 +491,23 @@ def test_pdb_list_verifies_each_file_and_calls_a_flipped_byte_invalid(tmp_path, 
     raw[-10] ^= 0xFF
     path.write_bytes(bytes(raw))
     status, out, _ = in_process("pdb", "list")
-    assert status == 0 and out.startswith("INVALID") and "checksum" in out
+    assert status == 1 and out.startswith("INVALID") and "checksum" in out  # a failed check
+
+
+def test_pdb_help_gives_the_exit_status_of_an_invalid_database():
+    from eightlab.cli.parsing import EXIT_CHECK_FAILED
+
+    text = " ".join(eightlab("pdb", "--help").stdout.split())
+    assert f"{EXIT_CHECK_FAILED} list found an INVALID database" in text
+    assert "3 not enough memory to build" in text
+
+
+def test_a_heuristic_that_does_not_fit_the_board_is_bad_input_before_its_parity():
+    # 283104765 cannot reach the default goal (parity) and pdb-5-5-5 is a 4x4 heuristic:
+    # the misfit of the input is told first, as bad input, whatever the board's parity
+    for board in ("283104765", "283164705", "123456708"):
+        status, out, err = in_process("solve", board, "--heuristic", "pdb-5-5-5")
+        assert (status, out) == (2, ""), (board, out)
+        assert err.count("\n") == 1 and "defined on 4x4 boards only" in err
+    status, out, _ = in_process("solve", "283104765", "--heuristic", "manhattan")
+    assert status == 1 and "unsolvable (parity)" in out

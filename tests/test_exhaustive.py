@@ -98,6 +98,40 @@ def test_search_refuses_in_one_line_when_memory_is_short(monkeypatch):
     assert isinstance(caught.value, EightlabError)
 
 
+def test_a_cached_table_is_read_into_one_array_at_the_peak_of_one_table(monkeypatch, tmp_path):
+    import tracemalloc
+
+    monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(exhaustive, "CACHED_FROM", 9)  # the 8-puzzle's 362,880 bytes cached
+    goal = goal_board((3, 3))
+    searched = exhaustive.goal_distances(goal)
+    assert exhaustive.cache_path(goal).exists()
+    tracemalloc.start()
+    try:
+        read = exhaustive.goal_distances(goal)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert not read.flags.writeable and np.array_equal(read, searched)
+    # the table and the reader's small objects (a file object, the header), not the file
+    # read into bytes and then copied once more
+    assert read.nbytes <= peak < read.nbytes + 64_000, peak
+
+
+def test_benchmarks_readme_computes_the_read_peaks_from_the_measured_sizes():
+    import re
+
+    readme = " ".join((Path(__file__).parents[1] / "benchmarks" / "README.md").read_text().split())
+    table = factorial(12)
+    assert f"A table is 12! = {table:,} bytes ({table // 1024:,} kB of 1,024 bytes)" in readme
+    imports = int(re.search(r"the imports alone \(([\d,]+) kB\)", readme)[1].replace(",", ""))
+    rows = re.findall(r"\| ([\d,]+) \| ([\d,]+) kB = ([\d.]+) tables? \|", readme)
+    assert len(rows) == 2
+    for peak, beyond, tables in rows:
+        extra = int(peak.replace(",", "")) - imports
+        assert (beyond, tables) == (f"{extra:,}", f"{extra * 1024 / table:.2f}")
+
+
 def test_table_bytes_counts_a_byte_per_permutation():
     assert table_bytes((3, 4)) == factorial(12) + exhaustive.OVERHEAD
 

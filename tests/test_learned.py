@@ -55,10 +55,26 @@ def test_a_training_inside_a_search_honours_its_time_budget(monkeypatch, tmp_pat
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
     heuristic = learned_heuristics("mlp", 200, seed=21)["learned-shifted"]
     stopped = solve("867254301", None, "astar", heuristic, max_seconds=0.001)
-    assert stopped.status == "budget_exceeded" and stopped.reason.startswith("time budget (")
-    assert "is not trained" in stopped.reason and "train it first" in stopped.reason
+    assert stopped.status == "budget_exceeded" and stopped.reason.startswith("time budget: ")
+    assert "is not trained" in stopped.reason and "train it once" in stopped.reason
+    assert "(" not in stopped.reason  # the status line puts the reason in its parentheses
+    first = stopped.summary().splitlines()[0]
+    assert first.count("(") == 2 and first.endswith(f"({stopped.reason})")  # the heuristic's
     assert not (tmp_path / "learned").exists() or not any((tmp_path / "learned").iterdir())
     assert solve("867254301", None, "astar", heuristic).length == 31
+
+
+def test_the_cache_file_names_the_model_trained_and_its_loss():
+    from eightlab.heuristics.learned.heuristic import _key
+
+    goal = Board.goal(3)
+    quantile = learncache.path_of(_key(goal, "mlp", "quantile", 300, 0)).name
+    assert "-hgb-quantile-" in quantile  # the quantile loss trains the gradient boosting
+    assert learncache.path_of(_key(goal, "hgb", "quantile", 300, 0)).name == quantile
+    assert "-mlp-squared-" in learncache.path_of(_key(goal, "mlp", "squared", 300, 0)).name
+    assert "-hgb-penalty-" in learncache.path_of(_key(goal, "hgb", "penalty", 300, 0)).name
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    assert f"`learned-quantile`'s is `learned-v{learncache.VERSION}-hgb-quantile-...`" in readme
 
 
 def test_importing_eightlab_and_solving_with_manhattan_do_not_import_scikit_learn():

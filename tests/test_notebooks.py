@@ -64,6 +64,22 @@ def test_the_experiment_notebooks_exist():
     assert {"compare_algorithms", "heuristic_admissibility"} <= names
 
 
+def test_the_bidirectional_notebook_takes_its_searches_from_the_runners_constant():
+    from eightlab.runner.specs import BIDIRECTIONAL_SEARCHES
+
+    cells = nbformat.read(NOTEBOOKS / "bidirectional.ipynb", as_version=4).cells
+    code = "\n".join(c.source for c in cells[1:] if c.cell_type == "code"
+                     and "parameters" not in c.metadata.get("tags", []))  # fmt: skip
+    assert "BIDIRECTIONAL_SEARCHES" in code
+    import ast
+
+    listed = [  # a tuple, list or set that names two of them is a second copy of the fact
+        node for node in ast.walk(ast.parse(code)) if isinstance(node, ast.Tuple | ast.List | ast.Set)
+        and sum(getattr(e, "value", None) in BIDIRECTIONAL_SEARCHES for e in node.elts) > 1
+    ]  # fmt: skip
+    assert listed == [], [ast.unparse(node) for node in listed]
+
+
 # --- the runner on tiny notebooks --------------------------------------------------------
 
 

@@ -5,15 +5,18 @@ One module per subcommand (:mod:`.solve`, :mod:`.run`, :mod:`.problem`, :mod:`.p
 share. ``pdb`` builds the 15- and 24-puzzle pattern databases ahead of a search; ``plot``
 redraws an experiment's figure from its saved table (:mod:`eightlab.viz.plots.redraw`).
 
-Exit status: 0 success, 1 an unsolvable pair (``solve``) or a failed notebook
-(``run``), 2 bad input (a one-line message on standard error), 3 a search that ran out
-of its budget or, for ``dls``, found no goal within its depth limit (``cutoff``), 4 the
-output (a result, ``--help``, a usage message) could not be written, 141 the reader of
-the output went away (``| head``): no traceback and no "Broken pipe" message, and the
-status a shell reports for a tool stopped by SIGPIPE (128 + 13), as ``seq``, ``cat`` or
-``grep`` give; a write the pipe still took ends with the search's own status. Start-up stays light: ``solve`` and ``problem`` import
-neither pandas, matplotlib nor papermill, and ``solve`` only the search and the heuristic
-it runs; ``run`` and ``plot`` import what they need when they are called.
+Exit status: 0 success, 1 an unsolvable pair (``solve``), a failed check (``solve
+--check``, an INVALID database in ``pdb list``) or a failed notebook (``run``), 2 bad
+input (a one-line message on standard error), 3 a search that ran out of its budget or,
+for ``dls``, found no goal within its depth limit (``cutoff``), or too little memory
+(``pdb build``, the table of ``solve --check``), 4 the output (a result, ``--help``, a
+usage message) could not be written, 141 the reader of the output went away (``| head``):
+no traceback and no "Broken pipe" message, and the status a shell reports for a tool
+stopped by SIGPIPE (128 + 13), as ``seq``, ``cat`` or ``grep`` give; a write the pipe
+still took ends with the search's own status. Start-up stays light: ``solve`` and
+``problem`` import neither pandas, matplotlib nor papermill, and ``solve`` only the
+search and the heuristic it runs; ``run`` and ``plot`` import what they need when they
+are called.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from eightlab.cli import audit, pdb, plot, problem, run, solve
 from eightlab.cli.parsing import (
     EXIT_BROKEN_PIPE,
     EXIT_BUDGET,
+    EXIT_CHECK_FAILED,
     EXIT_OK,
     EXIT_OUTPUT,
     EXIT_STATUSES,
@@ -121,6 +125,7 @@ __all__ = [
     "COMMANDS",
     "EXIT_BROKEN_PIPE",
     "EXIT_BUDGET",
+    "EXIT_CHECK_FAILED",
     "EXIT_OK",
     "EXIT_OUTPUT",
     "EXIT_STATUSES",

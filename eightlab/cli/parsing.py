@@ -11,24 +11,57 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import textwrap
 
 from eightlab.errors import quote
 
 EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_BUDGET, EXIT_OUTPUT = 0, 1, 2, 3, 4
+#: A check that failed (``solve --check``, ``pdb list``) exits as an unsolvable pair does:
+#: the command ran, and its answer is no.
+EXIT_CHECK_FAILED = EXIT_UNSOLVABLE
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a tool killed by it
+#: What every command's exit statuses 2, 4 and 141 mean.
+SHARED_STATUSES = {
+    EXIT_USAGE: "bad input (one line on standard error)",
+    EXIT_OUTPUT: "the output could not be written",
+    EXIT_BROKEN_PIPE: "the reader of the output went away (| head): nothing more is "
+    "printed, the status a shell reports for a tool stopped by SIGPIPE",
+}
+
+
+def exit_statuses(own: dict[int, str]) -> str:
+    """A command's ``--help`` list of exit statuses: its ``own`` and the shared ones.
+
+    Parameters
+    ----------
+    own : dict of int to str
+        What the command's own statuses (0, 1, 3) mean.
+
+    Returns
+    -------
+    str
+        ``exit status:`` and one entry per status, in increasing order, wrapped to 84
+        characters.
+    """
+    lines = ["exit status:"]
+    for status, meaning in sorted({**own, **SHARED_STATUSES}.items()):
+        lead = f"  {status}  "
+        indent = " " * len(lead)
+        lines.append(textwrap.fill(meaning, 84, initial_indent=lead, subsequent_indent=indent,
+                                   break_on_hyphens=False))  # fmt: skip
+    return "\n".join(lines)
+
+
 #: What ``solve --help`` says about the exit statuses.
-EXIT_STATUSES = (
-    "exit status:\n"
-    "  0  solved\n"
-    "  1  unsolvable (the goal cannot be reached from the start)\n"
-    "  2  bad input (one line on standard error)\n"
-    "  3  no answer within the limits: a budget exceeded (--max-nodes, --max-seconds,\n"
-    "     --max-stored or the default memory budget) or, for dls, no goal within --limit\n"
-    "     (cutoff)\n"
-    "  4  the output could not be written\n"
-    "  141  the reader of the output went away (| head): nothing more is printed, the\n"
-    "       status a shell reports for a tool stopped by SIGPIPE"
-)
+EXIT_STATUSES = exit_statuses({
+    EXIT_OK: "solved",
+    EXIT_UNSOLVABLE: "unsolvable: the goal cannot be reached from the start; or, with "
+    "--check: an optimal algorithm returned a path longer than the exact distance",
+    EXIT_BUDGET: "no answer within the limits: a budget exceeded (--max-nodes, "
+    "--max-seconds, --max-stored or the default memory budget) or, for dls, no goal "
+    "within --limit (cutoff); or too little memory for the table of --check",
+})  # fmt: skip
+
 #: Longest usage message printed (argparse quotes whole arguments).
 MESSAGE_LIMIT = 300
 

@@ -5,13 +5,28 @@ from __future__ import annotations
 import argparse
 import sys
 
-from eightlab.cli.parsing import EXIT_BUDGET, EXIT_OK, LazyChoices, Parser, add_command
+from eightlab.cli.parsing import (
+    EXIT_BUDGET,
+    EXIT_CHECK_FAILED,
+    EXIT_OK,
+    LazyChoices,
+    Parser,
+    add_command,
+    exit_statuses,
+)
 
 #: Where the databases are cached, as ``pdb --help`` says.
 CACHE_TEXT = (
     "Cache: $EIGHTLAB_CACHE_DIR/pdb, else $XDG_CACHE_HOME/eightlab/pdb, else "
     "~/.cache/eightlab/pdb (EIGHTLAB_CACHE_DIR='' turns it off); files are safe to delete."
 )
+#: What ``pdb --help`` says about the exit statuses.
+EXIT_STATUSES = exit_statuses({
+    EXIT_OK: "built or read (build); every cached database is valid (list)",
+    EXIT_CHECK_FAILED: "list found an INVALID database (the line names its file, safe to "
+    "delete)",
+    EXIT_BUDGET: "not enough memory to build (build)",
+})  # fmt: skip
 
 
 def _partitions() -> list[str]:
@@ -46,7 +61,7 @@ def add_parser(commands) -> None:
     """Add ``pdb`` and its actions to the subcommands ``commands``."""
     pdb = add_command(commands, "pdb", "build or list the 15- and 24-puzzle pattern databases",
         "Build the additive pattern databases of the 15- and 24-puzzle ahead of a search, "
-        "or list those in the cache.\n\n" + CACHE_TEXT,
+        "or list those in the cache.\n\n" + CACHE_TEXT, epilog=EXIT_STATUSES,
     )  # fmt: skip
     actions = pdb.add_subparsers(dest="pdb_command", metavar="ACTION", parser_class=Parser)
     actions.required = True
@@ -59,8 +74,10 @@ def add_parser(commands) -> None:
     build.add_argument("--goal", default=None, metavar="GOAL",
                        help="a 4x4 goal, 5x5 for 6-6-6-6 (default: Korf's, the blank "
                        "top-left and tile i on cell i)")  # fmt: skip
-    actions.add_parser("list", help="list the cached databases: size, build time, where; "
-                       "each file's checksum is verified (it reads every file whole)")  # fmt: skip
+    listing = ("list the cached databases: size, build time, where; each file's checksum is "
+               f"verified (it reads every file whole); exit status {EXIT_CHECK_FAILED} if one "
+               "is INVALID")  # fmt: skip
+    actions.add_parser("list", help=listing, description=listing[0].upper() + listing[1:] + ".")
 
 
 def run(args) -> int:
@@ -75,17 +92,19 @@ def run(args) -> int:
             where = pdbcache.directory()
             print("the cache is off (EIGHTLAB_CACHE_DIR is empty)" if where is None
                   else f"no pattern databases cached in {where}")  # fmt: skip
+        status = EXIT_OK
         for row in rows:
             if row["valid"] and read_arrays(row["path"]) is None:  # reads it whole
                 row["valid"], row["problem"] = False, "its checksum does not match its contents"
             if not row["valid"]:
                 print(f"INVALID {row['path']}: {row['problem']} (safe to delete)")
+                status = EXIT_CHECK_FAILED
                 continue
             print(
                 f"{row['partition']:7} {row['shape']}  {row['bytes'] / 1e6:9.1f} MB  "
                 f"built in {row['seconds']:7.1f} s  goal {row['goal']}  {row['path']}"
             )
-        return EXIT_OK
+        return status
     from eightlab.puzzle.board import Board
 
     rows, cols = pdb.shape_of(args.partition)

@@ -120,6 +120,8 @@ def run(args) -> int:
         _refuse_check(start, args.json)
     heuristic = _heuristic(args.heuristic or DEFAULT_HEURISTIC, start) if spec.informed else None
     goal = goal_or_default(args.goal, start)
+    if heuristic is not None and not heuristic.applies_to(goal):
+        heuristic.bind(goal)  # refuses a misfit as bad input before the search reads parity
     name = heuristic.name if heuristic is not None else None
     result = solve(start, goal, spec.name, name, engine=args.engine, **options)
     status = {"solved": EXIT_OK, "unsolvable": EXIT_UNSOLVABLE}.get(str(result.status), EXIT_BUDGET)
@@ -169,9 +171,13 @@ def _check(result, algorithm: str, claims_optimal: bool) -> int:
     """Print the solution's length against the exact distance; 1 if a claim is broken."""
     import sys
 
-    from eightlab.puzzle.exhaustive import check_length
+    from eightlab.puzzle.exhaustive import StateSpaceError, check_length
 
-    checked = check_length(result.start, result.goal, result.length)
+    try:
+        checked = check_length(result.start, result.goal, result.length)
+    except StateSpaceError as error:  # too little memory for the table: a budget, as for pdb
+        print(f"eightlab: error: --check: {error}", file=sys.stderr)
+        return EXIT_BUDGET
     table = f"the exact distance from the table of all {checked.boards:,} boards"
     if checked.excess == 0:
         print(f"optimal: {_moves(checked.length)}, {table}")

@@ -19,8 +19,8 @@ class BuildTimeout(TimeoutError):
     """A heuristic's tables were not ready by the deadline of the search that asked.
 
     Raised while a heuristic is bound (a pattern database built, a model trained) past
-    :func:`build_deadline`; the search harness reports it as the time budget, with
-    ``detail`` in parentheses when there is one.
+    :func:`build_deadline`; the search harness reports it as the time budget, followed
+    by a colon and ``detail`` when there is one.
     """
 
     def __init__(self, detail: str | None = None):

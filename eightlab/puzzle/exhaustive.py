@@ -40,6 +40,7 @@ from __future__ import annotations
 import hashlib
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib.resources import files
 from math import factorial
 from numbers import Integral
@@ -444,7 +445,9 @@ def check_length(start, goal, length: int) -> CheckedLength:
 
     The distance is read from the complete table of the goal (:func:`goal_distances`,
     searched the first time, then read from the cache on boards of :data:`CACHED_FROM`
-    cells or more: a 3x4 table is 479 MB).
+    cells or more: a 3x4 table is 479 MB). The table of the last goal checked is kept in
+    memory with its count of boards, so checking more paths to the same goal reads and
+    counts nothing again.
 
     Parameters
     ----------
@@ -474,12 +477,19 @@ def check_length(start, goal, length: int) -> CheckedLength:
         raise BoardError(
             f"the start is {start.rows}x{start.cols} but the goal {goal.rows}x{goal.cols}"
         )
-    table = goal_distances(goal)
+    table, boards = _checked_table(goal)
     distance = int(table[rank(start.tiles)])
     if distance == UNSEEN:
         raise BoardError("the goal cannot be reached from the start: no distance to check")
-    boards = int(_byte_counts(table, PARTS)[:UNSEEN].sum())
     return CheckedLength(int(length), distance, boards)
+
+
+@lru_cache(maxsize=1)
+def _checked_table(goal: Board) -> tuple[np.ndarray, int]:
+    """:func:`check_length`'s table of ``goal`` (read-only) and the boards it reaches."""
+    table = goal_distances(goal)
+    table.flags.writeable = False
+    return table, int(_byte_counts(table, PARTS)[:UNSEEN].sum())
 
 
 @njit(cache=True, parallel=True)

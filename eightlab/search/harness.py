@@ -315,7 +315,7 @@ def run_search(
     except OutOfBudget as stop:
         outcome = result(Status.BUDGET_EXCEEDED, reason=stop.reason)
     except BuildTimeout as stop:  # the heuristic's tables were not ready in time
-        reason = TIME_BUDGET if stop.detail is None else f"{TIME_BUDGET} ({stop.detail})"
+        reason = TIME_BUDGET if stop.detail is None else f"{TIME_BUDGET}: {stop.detail}"
         outcome = result(Status.BUDGET_EXCEEDED, reason=reason)
     except Cutoff:
         outcome = result(Status.CUTOFF, reason=DEPTH_LIMIT)

@@ -1,5 +1,7 @@
 """The learned heuristics' predictions on disk: one file per (goal, model, loss, training
-size, seed, settings), validated on read, written atomically, safe to delete.
+size, seed, settings), validated on read, written atomically, safe to delete. The file's
+name says the model trained and its loss (``...-hgb-quantile-...`` for
+``learned-quantile``, whose loss only the gradient boosting has).
 
 Where: :func:`eightlab.files.cache_directory` ``/learned`` (``EIGHTLAB_CACHE_DIR=""``
 turns it off). A file is written by :func:`eightlab.files.write_arrays`: a JSON header

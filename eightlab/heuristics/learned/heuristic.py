@@ -203,9 +203,10 @@ class LearnedTable:
 
 
 def _key(goal: Board, model: str, loss: str, training_size: int, seed: int) -> dict:
+    """The cache key of a table: its ``model`` is the one trained (hgb for quantile)."""
     settings = learncache.settings_digest(learnmodel.hyperparameters(model, loss))
-    return {"goal": goal, "model": model, "loss": loss, "training": int(training_size),
-            "seed": int(seed), "settings": settings}  # fmt: skip
+    return {"goal": goal, "model": learnmodel.trained_model(model, loss), "loss": loss,
+            "training": int(training_size), "seed": int(seed), "settings": settings}  # fmt: skip
 
 
 def build_table(goal: Board, model: str, loss: str, training_size: int, seed: int,
@@ -288,10 +289,10 @@ def _training(key: dict, disk: bool):
       deadline has passed, after the second step when the estimate ends past it, and
       after any step past it (a training past its last step is finished and cached,
       and the search stops at its next look at the clock). The search then ends
-      ``budget_exceeded`` with reason "time budget (...)" naming the training, its
-      estimate and how to train it first: the same search without a time budget
-      (``python -m eightlab solve ...``), or :func:`learned_table`. Nothing
-      half-trained is cached.
+      ``budget_exceeded`` with the reason "time budget: ..." naming the training, its
+      estimate and how to train it first: the same search without a time budget,
+      ``python -m eightlab solve ...``, or :func:`learned_table`. Nothing half-trained
+      is cached.
 
     Yields
     ------
@@ -307,13 +308,13 @@ def _training(key: dict, disk: bool):
     where = learncache.path_of(key) if disk else None
     estimator = learnmodel.hyperparameters(key["model"], key["loss"])["estimator"]
     unit = "epoch" if estimator == "MLPRegressor" else "iteration"
-    what = (f"the learned heuristic's {estimator} ({key['loss']} loss, "
-            f"{key['training']:,} boards, seed {key['seed']}) for the 3x3 goal "
+    what = (f"the learned heuristic's {estimator} with {key['loss']} loss on "
+            f"{key['training']:,} boards, seed {key['seed']}, for the 3x3 goal "
             f"{key['goal'].format('digits')}")  # fmt: skip
     if deadline is not None and perf_counter() > deadline:
         raise BuildTimeout(f"{what} is not trained; {_train_first(key)}")
-    cached = f"cached in {where}" if where is not None else "not cached (the cache is off)"
-    print(f"eightlab: training {what}: {total} {unit}s, once ({cached})", file=sys.stderr,
+    cached = f"cached in {where}" if where is not None else "not cached, the cache is off"
+    print(f"eightlab: training {what}: {total} {unit}s, once, {cached}", file=sys.stderr,
           flush=True)  # fmt: skip
     bar = tqdm(total=total, desc="training", unit=unit, file=sys.stderr, disable=None,
                leave=False)  # fmt: skip
@@ -325,7 +326,7 @@ def _training(key: dict, disk: bool):
         bar.update(steps)
         now = perf_counter()
         if deadline is not None and now > deadline and done < total:
-            raise BuildTimeout(f"{what}: its training {_stopped(now - started, key)}")
+            raise BuildTimeout(f"{what}: {_stopped(now - started, key)}")
         if first is None:  # the first step also paid for loading scikit-learn
             first = (now, done)
             return
@@ -347,21 +348,23 @@ def _training(key: dict, disk: bool):
 
 
 def _stopped(seconds: float, key: dict) -> str:
-    return f"was stopped at the time budget after {seconds:.1f} s; {_train_first(key)}"
+    return f"its training stopped at the time budget after {seconds:.1f} s; {_train_first(key)}"
 
 
 def _train_first(key: dict) -> str:
     """How to train a model ahead of a budgeted search."""
+    default_model = learnmodel.trained_model(DEFAULT_MODEL, key["loss"])
     defaults = (key["model"], key["training"], key["seed"]) == (
-        DEFAULT_MODEL, DEFAULT_TRAINING_SIZE, DEFAULT_SEED)  # fmt: skip
+        default_model, DEFAULT_TRAINING_SIZE, DEFAULT_SEED)  # fmt: skip
     goal = key["goal"].format("digits")
     if defaults:
         variant = next(v for v, loss in VARIANTS.items() if loss == key["loss"])
         how = f"python -m eightlab solve {goal} --goal {goal} --heuristic {variant}"
     else:
-        how = (f"eightlab.heuristics.learned.heuristic.learned_table(Board.parse({goal!r}), "
-               f"{key['model']!r}, {key['loss']!r}, {key['training']}, {key['seed']})")  # fmt: skip
-    return f"train it first with no time budget ({how}); it is then read from the cache"
+        how = (f"call eightlab.heuristics.learned.heuristic.learned_table with the goal {goal}, "
+               f"model {key['model']!r}, loss {key['loss']!r}, training size {key['training']} "
+               f"and seed {key['seed']}")  # fmt: skip
+    return f"train it once with no time budget, then it is read from the cache: {how}"
 
 
 @cache

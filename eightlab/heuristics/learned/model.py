@@ -86,8 +86,7 @@ def hyperparameters(model: str, loss: str) -> dict:
     EightlabError
         For an unknown model or loss.
     """
-    check_model(model, loss)
-    if loss == "quantile" or model == "hgb":
+    if trained_model(model, loss) == "hgb":
         settings = {
             "estimator": "HistGradientBoostingRegressor",
             "max_iter": HGB_ITERATIONS,
@@ -115,6 +114,33 @@ def hyperparameters(model: str, loss: str) -> dict:
             settings["round_epochs"] = PENALTY_EPOCHS
             settings["max_iter"] = MLP_EPOCHS - PENALTY_ROUNDS * PENALTY_EPOCHS
     return settings
+
+
+def trained_model(model: str, loss: str) -> str:
+    """The model a (model, loss) pair trains: ``model``, but ``"hgb"`` for ``quantile``.
+
+    scikit-learn's MLP has no quantile loss, so the ``quantile`` loss always trains the
+    gradient boosting; the cache names its file by this model.
+
+    Parameters
+    ----------
+    model : str
+        A key of :data:`MODELS`.
+    loss : str
+        A key of :data:`LOSSES`.
+
+    Returns
+    -------
+    str
+        A key of :data:`MODELS`.
+
+    Raises
+    ------
+    EightlabError
+        For an unknown model or loss.
+    """
+    check_model(model, loss)
+    return "hgb" if loss == "quantile" else model
 
 
 def check_model(model: str, loss: str) -> None:
@@ -153,7 +179,7 @@ def feature_kind(model: str, loss: str) -> str:
     str
         ``"onehot"`` for the neural network, ``"cells"`` for the gradient boosting.
     """
-    return "cells" if model == "hgb" or loss == "quantile" else "onehot"
+    return "cells" if trained_model(model, loss) == "hgb" else "onehot"
 
 
 def feature_names(size: int, kind: str) -> list[str]:
