@@ -161,6 +161,47 @@ def core_hours_sentence() -> str:
     )
 
 
+def sitting_sentence() -> str:
+    """README's account of the committed run: its wall time, its searches' CPU time and
+    which of the 20 easiest instances it solved, from ``provenance.json`` and ``runs.csv``."""
+    from eightlab.experiments.reruns import read_table
+
+    folder = ROOT / "results" / "korf24"
+    provenance = json.loads((folder / "provenance.json").read_text())
+    runs = read_table(folder, "runs")
+    easiest = runs[runs.instance.isin(korf_felner24_order()[:20])]
+    solved = easiest[easiest.status == "solved"]
+    assert (solved.length == solved.published_length).all()
+    workers = provenance["parameters"]["workers"]
+    minutes = provenance["duration_seconds"] / 60
+    searched = runs[~runs.resumed.astype(bool)].cpu_seconds.sum()
+    share = searched / (workers * provenance["duration_seconds"])
+
+    def named(status: str) -> str:  # "instance 41", "instances 3 and 31"
+        numbers = [str(int(k)) for k in easiest[easiest.status == status].instance]
+        if len(numbers) < 2:
+            return "".join(f"instance {k}" for k in numbers)
+        return f"instances {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+    stopped, not_run = named("budget_exceeded"), named("not_run")
+    return (
+        f"The committed run (`results/korf24/provenance.json` has its command) is one sitting "
+        f"of {minutes:.0f} minutes with {workers} worker{'s' * (workers != 1)} on a "
+        f"{provenance['machine']['cpu_count']}-core machine: it solved {len(solved)} of the 20 "
+        f"easiest instances by Korf & Felner's counts, each at its published length, in "
+        f"{searched / 3600:.2f} CPU-hours of search, {share:.0%} of the workers' wall time "
+        f"(the machine's cores were shared with other work)."
+        + (f" The budget stopped the searches of {stopped}." if stopped else "")
+        + (f" The run ended before {not_run} started." if not_run else "")
+    )
+
+
+def test_readme_says_what_the_committed_sitting_ran():
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    sentence = sitting_sentence()
+    assert sentence in readme, f"README should say: {sentence}"
+
+
 def test_readme_estimates_the_core_hours_of_all_50_from_the_tables_it_cites():
     readme = " ".join((ROOT / "README.md").read_text().split())
     sentence = core_hours_sentence()
