@@ -853,6 +853,30 @@ def test_an_interactive_run_refuses_a_users_folder_and_reuses_its_own(tmp_path, 
         (folders.output_folder("nb", str(mine)) / "runs.csv").write_text("a\n")
 
 
+
+def test_an_interactive_run_refuses_a_finished_runs_folder_given_as_output_dir(
+    tmp_path, monkeypatch
+):
+    """JupyterLab (nbclient) with ``output_dir`` a finished run's folder: refused in one
+    line, not sent to ``results/NAME--interactive`` in silence (hostile re-test, M1)."""
+    from eightlab.runner import lifecycle
+    from eightlab.runner.lifecycle import begin
+
+    monkeypatch.delenv("EIGHTLAB_RUNNER", raising=False)
+    monkeypatch.setattr(lifecycle, "results_root", lambda: tmp_path / "results")
+    notebook = tmp_path / "nb.ipynb"
+    _write_notebook(notebook, 'output_dir: str = ""  # where\nseed: int = 1  # seed', "")
+    finished = tmp_path / "copied"
+    finished.mkdir()
+    (finished / "provenance.json").write_text('{"notebook": "nb.ipynb", "files": []}')
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(EightlabError, match="holds a finished run") as refused:
+        begin("nb", {"output_dir": str(finished), "seed": 2}, notebook)
+    assert "\n" not in str(refused.value)
+    assert (finished / "provenance.json").exists()
+    monkeypatch.chdir(finished)  # an executed copy re-executed where it lies: still allowed
+    assert begin("nb", {"output_dir": ".", "seed": 2}, notebook).mode == "interactive"
+
 def test_runs_into_sibling_folders_do_not_refuse_each_other(tmp_path):
     from eightlab.runner.lifecycle import Run, lock_results
 

@@ -327,6 +327,13 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
         mode = "interactive"  # an executed copy re-executed where it lies: its results stay
     if mode == "interactive" and output_dir and not (folder / PROVENANCE).exists():
         _claim_interactive(folder)
+    own = {Path.cwd().resolve(), results_root() / f"{name}--interactive"}
+    if mode == "interactive" and output_dir and (folder / PROVENANCE).exists() and folder not in own:
+        raise EightlabError(
+            f"output folder {str(folder)!r} holds a finished run (provenance.json), which an "
+            "interactive run never writes into; give a new or empty output_dir, or replace "
+            "that run with eightlab run or papermill"
+        )
     if mode == "interactive":
         _unfinish(results_root() / f"{name}--interactive")
     injected = {k: values.get(k, namespace.get(k)) for k in _assigned(cell or "")}
