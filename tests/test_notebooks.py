@@ -816,3 +816,19 @@ def test_the_smudge_filter_opens_a_notebook_as_the_kernel_writes_it(path):
     ).stdout  # fmt: skip
     assert clean == committed
     assert gitfilter.smudge("not a notebook {") == "not a notebook {"
+
+
+def test_every_search_of_the_fifteen_puzzle_tutorial_has_a_time_budget():
+    """Tutorial 05's searches on 4x4 boards all take ``max_seconds`` (its A* under
+    tracemalloc once ran for minutes past it: hostile re-test, M2)."""
+    import ast
+
+    calls = []
+    path = Path(__file__).resolve().parents[1] / "notebooks" / "05_fifteen_puzzle.ipynb"
+    for cell in committed_notebook(path).cells:
+        if cell.cell_type != "code":
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "solve":
+                calls.append({k.arg for k in node.keywords})
+    assert calls and all("max_seconds" in keywords for keywords in calls)
