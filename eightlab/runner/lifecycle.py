@@ -158,6 +158,11 @@ def check_replaceable(folder, working_directory=None) -> None:
         if path.exists() and not path.is_dir():
             raise EightlabError(f"{role} {str(path)!r} exists and is not a folder")
         if path.is_dir() and not os.access(path, os.W_OK):  # renaming it needs write access
+            if os.statvfs(path).f_flag & os.ST_RDONLY:  # chmod cannot help there
+                raise EightlabError(
+                    f"{role} {str(path)!r} is on a read-only file system, and a run replaces "
+                    "it; give an output folder on a writable one"
+                )
             raise EightlabError(
                 f"{role} {str(path)!r} is not writable, and a run replaces it; make it "
                 "writable (chmod u+w) or give another output folder"
