@@ -191,10 +191,7 @@ def test_a_folder_that_is_not_writable_is_refused_before_the_run(tmp_path, monke
         check_replaceable(folder, tmp_path)
 
 
-
-def test_a_folder_on_a_read_only_file_system_is_refused_without_chmod_advice(
-    tmp_path, monkeypatch
-):
+def test_a_folder_on_a_read_only_file_system_is_refused_without_chmod_advice(tmp_path, monkeypatch):
     """chmod cannot make a read-only mount writable (hostile re-test, L7)."""
     folder = _finished(tmp_path / "done")
     _not_writable(monkeypatch, folder)
@@ -209,6 +206,7 @@ def test_a_folder_on_a_read_only_file_system_is_refused_without_chmod_advice(
     with pytest.raises(EightlabError, match="read-only file system") as refused:
         check_replaceable(folder, tmp_path)
     assert "chmod" not in str(refused.value)
+
 
 def test_an_output_folder_that_cannot_be_made_is_one_line(tmp_path):
     from eightlab.experiments.folders import output_folder

@@ -853,7 +853,6 @@ def test_an_interactive_run_refuses_a_users_folder_and_reuses_its_own(tmp_path, 
         (folders.output_folder("nb", str(mine)) / "runs.csv").write_text("a\n")
 
 
-
 def test_an_interactive_run_refuses_a_finished_runs_folder_given_as_output_dir(
     tmp_path, monkeypatch
 ):
@@ -876,6 +875,7 @@ def test_an_interactive_run_refuses_a_finished_runs_folder_given_as_output_dir(
     assert (finished / "provenance.json").exists()
     monkeypatch.chdir(finished)  # an executed copy re-executed where it lies: still allowed
     assert begin("nb", {"output_dir": ".", "seed": 2}, notebook).mode == "interactive"
+
 
 def test_runs_into_sibling_folders_do_not_refuse_each_other(tmp_path):
     from eightlab.runner.lifecycle import Run, lock_results

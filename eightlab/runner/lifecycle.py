@@ -333,7 +333,12 @@ def begin(name: str, namespace: dict, notebook=None) -> Run:
     if mode == "interactive" and output_dir and not (folder / PROVENANCE).exists():
         _claim_interactive(folder)
     own = {Path.cwd().resolve(), results_root() / f"{name}--interactive"}
-    if mode == "interactive" and output_dir and (folder / PROVENANCE).exists() and folder not in own:
+    if (
+        mode == "interactive"
+        and output_dir
+        and (folder / PROVENANCE).exists()
+        and folder not in own
+    ):
         raise EightlabError(
             f"output folder {str(folder)!r} holds a finished run (provenance.json), which an "
             "interactive run never writes into; give a new or empty output_dir, or replace "
