@@ -308,8 +308,10 @@ def test_an_int_is_read_as_its_digits_with_one_leading_blank_restored(value, row
         (10234567, "has 8 cells"),  # one missing but a 0 among them: ambiguous, refused
         (1234567890, "has 10 cells"),
         (-123804765, "needs one digit per cell, not -123804765"),
-        (10**40, "more than 10 digits"),
+        (10**40, "not a number of 41 digits"),
+        (12345678901, "not a number of 11 digits"),
         (True, "not bool"),
+        (2.5, "as text, a Board or an int of its digits, not float"),
     ],
 )
 def test_ints_that_are_not_one_digit_per_cell_are_refused(value, message):

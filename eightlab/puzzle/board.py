@@ -153,7 +153,10 @@ class Board:
             cells = rows * cols if rows is not None and cols is not None else None
             text = digits_of(text, cells)
         if not isinstance(text, str):
-            raise BoardError(f"a board must be given as text, not {type(text).__name__}")
+            raise BoardError(
+                "a board must be given as text, a Board or an int of its digits, "
+                f"not {type(text).__name__}"
+            )
         if not text.strip():
             raise BoardError("empty board")
         cells, grid_rows = cells_of(text)

@@ -242,7 +242,7 @@ def digits_of(value, cells: int | None) -> str:
             "per cell; write larger boards as text with cells split by spaces"
         )
     if value < 0 or value >= 10**10:
-        shown = value if value < 0 else "a number of more than 10 digits"
+        shown = value if value < 0 else f"a number of {len(str(int(value)))} digits"
         raise BoardError(f"a board given as a number needs one digit per cell, not {shown}")
     digits = str(int(value))
     wanted = cells
