@@ -406,6 +406,16 @@ def goal_distances(goal) -> np.ndarray:
     found = None if path is None else read_arrays(path)
     if found is not None and {k: found[0].get(k) for k in header} == header:
         return found[1][0]
+    if path is not None:  # a search of seconds to minutes: say what and where, once
+        import sys
+
+        print(
+            f"eightlab: searching every board of the {goal.rows}x{goal.cols} goal "
+            f"{' '.join(map(str, goal.tiles))} ({factorial(goal.size):,} ranks), once "
+            f"(cached in {path})",
+            file=sys.stderr,
+            flush=True,
+        )
     table = _search(goal)[0]
     if path is not None:
         try:
