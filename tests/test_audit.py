@@ -213,6 +213,21 @@ def test_cli_audits_a_registry_heuristic():
     assert "h_star" in out
 
 
+
+def test_cli_exits_1_for_a_heuristic_that_fails_the_audit():
+    """A check whose answer is no exits 1, as ``pdb list`` and ``solve --check`` do."""
+    status, out, err = run_cli("weighted-manhattan", "--shape", "2x3")
+    assert status == 1 and err == ""
+    assert "NOT" in out
+    assert "exit status:" in main_help("audit")
+
+
+def main_help(command: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main([command, "--help"])
+    return out.getvalue()
+
 @pytest.mark.parametrize("args, message", [
     (["nosuch"], "unknown heuristic 'nosuch'"),
     (["manhattan", "--shape", "4x4"], "at most 12 cells"),

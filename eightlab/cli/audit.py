@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
-from eightlab.cli.parsing import EXIT_OK, add_command, at_least_one, positive_int, shape
+from eightlab.cli.parsing import (
+    EXIT_BUDGET,
+    EXIT_CHECK_FAILED,
+    EXIT_OK,
+    add_command,
+    at_least_one,
+    exit_statuses,
+    positive_int,
+    shape,
+)
+
+#: What ``audit --help`` says about the exit statuses.
+EXIT_STATUSES = exit_statuses({
+    EXIT_OK: "the heuristic is admissible and consistent on every board of the shape",
+    EXIT_CHECK_FAILED: "it overestimates on some board, or changes by more than 1 on some "
+    "move (the report says where)",
+    EXIT_BUDGET: "too little memory for the exact table",
+})  # fmt: skip
 
 
 def add_parser(commands) -> None:
@@ -14,6 +31,7 @@ def add_parser(commands) -> None:
         "overestimates (admissible) and where, whether it changes by more than 1 per move "
         "(consistent), and its mean h/h*. The 3x4 and 2x6 tables take a byte per "
         "permutation (479 MB) and about a CPU minute to build the first time.",
+        epilog=EXIT_STATUSES,
     )  # fmt: skip
     audit.add_argument("heuristic", metavar="HEURISTIC",
                        help="a registry name (manhattan, linear-conflict, pdb, ...)")  # fmt: skip
@@ -37,4 +55,4 @@ def run(args) -> int:
     print(repr(found))
     if args.table:
         print(found.table.to_string(index=False))
-    return EXIT_OK
+    return EXIT_OK if found.admissible and found.consistent else EXIT_CHECK_FAILED
