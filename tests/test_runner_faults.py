@@ -931,3 +931,18 @@ def test_a_grid_whose_every_run_is_out_of_budget_draws_empty_panels():
                     progress=False)  # fmt: skip
     assert not (runs["status"] == "solved").any()
     plots.nodes_by_depth(summary_table(runs)).savefig(io.BytesIO(), format="png")
+
+
+@pytest.mark.parametrize("notebook, name, value", [
+    ("compare_algorithms", "algorithms", ["bfs", "bfs"]),
+    ("korf100", "instances", [1, 1]),
+    ("compare_algorithms", "depths", [4, 2, 4]),
+])  # fmt: skip
+def test_a_list_parameter_naming_an_item_twice_is_refused(notebook, name, value):
+    """Twice the same algorithm once wrote two identical rows per board (hostile re-test, L5)."""
+    from eightlab.runner.specs import check_values
+
+    declared = {name: {"default": repr(value), "type": "list"}}
+    with pytest.raises(EightlabError, match=f"names {value[-1]!r} twice") as refused:
+        check_values(notebook, declared, {name: value})
+    assert "\n" not in str(refused.value)

@@ -305,6 +305,9 @@ def _check_rule(where: str, value, rule: Rule, shown: str) -> None:
             raise EightlabError(f"{where} must not be empty{': ' + rule.why if rule.why else ''}")
         if rule.max_items is not None and len(value) > rule.max_items:
             raise EightlabError(f"{where} has {len(value)} items, at most {rule.max_items}{why}")
+        twice = next((v for i, v in enumerate(value) if v in list(value)[:i]), None)
+        if twice is not None:  # the run would do the same work twice, and count it twice
+            raise EightlabError(f"{where} names {twice!r} twice; give each once")
     for number in [v for v in (value if rule.items else [value]) if _is_number(v)]:
         low_ok = rule.low is None or number >= rule.low
         if not (low_ok and (rule.high is None or number <= rule.high)):
