@@ -125,6 +125,6 @@ def run(args) -> int:
         f"pdb {args.partition}: {databases.nbytes / 1e6:.1f} MB, built in "
         f"{databases.build_seconds:.1f} s, groups "
         f"{' | '.join(' '.join(map(str, p)) for p in databases.patterns)}; "
-        f"{'cached in ' + str(where) if where and where.exists() else 'not cached'}"
+        f"{'cached in ' + str(where) if where and where.is_file() else 'not cached'}"
     )
     return EXIT_OK

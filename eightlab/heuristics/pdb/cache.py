@@ -123,7 +123,7 @@ def save(goal, partition: str, patterns, tables, seconds: float) -> Path | None:
         if path.parent not in _WARNED:
             _WARNED.add(path.parent)
             print(
-                f"eightlab: cannot write the pattern-database cache {path.parent} "
+                f"eightlab: cannot write the pattern-database cache file {path} "
                 f"({error.strerror or error}); each new process builds its databases again "
                 f"(set EIGHTLAB_CACHE_DIR to a writable folder)",
                 file=sys.stderr,
