@@ -332,7 +332,7 @@ def test_pdb_list_marks_truncated_and_junk_files(korf555, capsys):
         assert rows[str(good)]["valid"]
         assert not rows[str(truncated)]["valid"] and "truncated" in rows[str(truncated)]["problem"]
         assert not rows[str(junk)]["valid"] and "header" in rows[str(junk)]["problem"]
-        assert main(["pdb", "list"]) == 0
+        assert main(["pdb", "list"]) == 1  # a failed check: two files are invalid
         out = capsys.readouterr().out.splitlines()
         assert sum(line.startswith("INVALID") for line in out) == 2
     finally:
