@@ -213,7 +213,6 @@ def test_cli_audits_a_registry_heuristic():
     assert "h_star" in out
 
 
-
 def test_cli_exits_1_for_a_heuristic_that_fails_the_audit():
     """A check whose answer is no exits 1, as ``pdb list`` and ``solve --check`` do."""
     status, out, err = run_cli("weighted-manhattan", "--shape", "2x3")
@@ -227,6 +226,7 @@ def main_help(command: str) -> str:
     with contextlib.redirect_stdout(out):
         main([command, "--help"])
     return out.getvalue()
+
 
 @pytest.mark.parametrize("args, message", [
     (["nosuch"], "unknown heuristic 'nosuch'"),

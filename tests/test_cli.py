@@ -494,16 +494,12 @@ def test_pdb_list_verifies_each_file_and_calls_a_flipped_byte_invalid(tmp_path, 
     assert status == 1 and out.startswith("INVALID") and "checksum" in out  # a failed check
 
 
-
-def test_pdb_build_says_not_cached_when_a_folder_holds_the_cache_files_place(
-    tmp_path, monkeypatch
-):
+def test_pdb_build_says_not_cached_when_a_folder_holds_the_cache_files_place(tmp_path, monkeypatch):
     """A folder where the cache file goes: the build says it cannot write that file, and
     not that it cached it (hostile re-test, L1)."""
+    from eightlab.heuristics.pdb import additive
     from eightlab.heuristics.pdb import cache as pdbcache
     from eightlab.puzzle.board import Board
-
-    from eightlab.heuristics.pdb import additive
 
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(additive, "_MEMORY", type(additive._MEMORY)())  # built, not reused
@@ -513,6 +509,7 @@ def test_pdb_build_says_not_cached_when_a_folder_holds_the_cache_files_place(
     status, out, err = in_process("pdb", "build", "5-5-5")
     assert status == 0 and out.rstrip().endswith("not cached")
     assert f"cache file {pdbcache.path_of(goal, '5-5-5')}" in err
+
 
 def test_pdb_help_gives_the_exit_status_of_an_invalid_database():
     from eightlab.cli.parsing import EXIT_CHECK_FAILED

@@ -118,7 +118,6 @@ def test_a_cached_table_is_read_into_one_array_at_the_peak_of_one_table(monkeypa
     assert read.nbytes <= peak < read.nbytes + 64_000, peak
 
 
-
 def test_a_table_searched_for_the_cache_is_announced_once(monkeypatch, tmp_path, capfd):
     """A 3x4 table takes minutes: its search says so in one line (hostile re-test, L2)."""
     monkeypatch.setenv("EIGHTLAB_CACHE_DIR", str(tmp_path))
@@ -129,6 +128,7 @@ def test_a_table_searched_for_the_cache_is_announced_once(monkeypatch, tmp_path,
     assert said.count("searching every board of the 3x3 goal") == 1 and "cached in" in said
     exhaustive.goal_distances(goal)  # read from the cache: nothing said
     assert "searching" not in capfd.readouterr().err
+
 
 def test_benchmarks_readme_computes_the_read_peaks_from_the_measured_sizes():
     import re
