@@ -10,6 +10,7 @@ import math
 
 from eightlab.cli.parsing import (
     EXIT_BUDGET,
+    EXIT_CHECK_FAILED,
     EXIT_OK,
     EXIT_STATUSES,
     EXIT_UNSOLVABLE,
@@ -190,7 +191,7 @@ def _check(result, algorithm: str, claims_optimal: bool) -> int:
         f"{table} is {checked.distance}",
         file=sys.stderr,
     )
-    return EXIT_UNSOLVABLE
+    return EXIT_CHECK_FAILED
 
 
 def _moves(count: int) -> str:
