@@ -82,6 +82,7 @@ def test_a_second_run_does_not_search_a_solved_instance_again(tmp_path, monkeypa
     """
     import pandas as pd
 
+    from eightlab.experiments import korf24
     from eightlab.experiments.partial import PartialTable, task_key
     from eightlab.experiments.reruns import read_table
     from eightlab.puzzle.instances import korf_felner_24
@@ -124,6 +125,12 @@ def test_a_second_run_does_not_search_a_solved_instance_again(tmp_path, monkeypa
     assert (runs.loc[38, "generated"], runs.loc[40, "generated"]) == (222, 444)
     assert runs.loc[[38, 40], "resumed"].all() and not runs.loc[25, "resumed"]
     assert runs.loc[25, "status"] == "budget_exceeded" and runs.loc[25, "expanded"] <= 2000
+    # the finished run is sitting 1; this run is sitting 2, and the interrupted run's row
+    # (40) is credited to the sitting that finished it
+    assert runs.sitting.to_dict() == {38: 1, 40: 2, 25: 2}
+    sittings = korf24.sittings(out)
+    assert list(sittings.sitting) == [1, 2] and list(sittings.searched) == [1, 2]
+    assert list(sittings.solved) == ["38", "40"]
     beside = pd.read_csv(out / "published.csv").set_index("instance")
     assert beside.loc[38, "ratio_generated_kf2002"] == pytest.approx(222 / 38_173_507)
     assert pd.isna(beside.loc[25, "ratio_generated_kf2002"])

@@ -4,6 +4,8 @@ Each instance is one task of :func:`~eightlab.experiments.cluster.execute_tasks`
 on a Dask cluster or through Slurm), with its own budget in nodes and seconds, cut to
 what is left of the whole run's. A solved instance is kept (``runs.partial.csv``, and the
 finished run a rerun replaces) and not searched again; a stopped one is searched again.
+Each run is one *sitting*: every row says which sitting searched it (``sitting``), and the
+table :func:`sittings` says when each sitting ran, for how long and what it solved.
 
 References
 ----------
@@ -29,7 +31,8 @@ from eightlab.heuristics import get_heuristic
 from eightlab.puzzle.instances import KORF_GOAL_24, korf_felner_24, korf_felner_24_lengths
 from eightlab.search import solve
 
-#: The columns of one instance's row, in order (``resumed`` follows them in the table).
+#: The columns of one instance's row, in order (``resumed`` and ``sitting`` follow them in
+#: the table).
 COLUMNS = ("instance", "heuristic", "h_start", "published_length", "length", "expanded",
            "generated", "iterations", "seconds", "cpu_seconds", "status")  # fmt: skip
 
@@ -45,6 +48,10 @@ PARTIAL = "runs.partial.csv"
 
 #: The provenance file of a finished run (as :mod:`eightlab.experiments.folders` names it).
 _PROVENANCE = "provenance.json"
+
+#: The columns of the table of sittings (:func:`sittings`), in order.
+SITTING_COLUMNS = ("sitting", "started", "wall_seconds", "workers", "searched", "solved",
+                   "cpu_seconds")  # fmt: skip
 
 
 def instance_key(instance: int, heuristic: str) -> str:
@@ -80,8 +87,49 @@ def solved_rows(folder, heuristic: str) -> dict[str, dict]:
     for record in old[(old.status == "solved") & same].to_dict("records"):
         row = {c: record.get(c) for c in COLUMNS}
         row.update({c: int(row[c]) for c in INTEGERS}, heuristic=heuristic)
+        row["sitting"] = int(record["sitting"]) if pd.notna(record.get("sitting")) else 1
         rows[instance_key(row["instance"], heuristic)] = row
     return rows
+
+
+def sittings(folder) -> pd.DataFrame:
+    """The sittings of the finished run in ``folder``: one row each, columns
+    :data:`SITTING_COLUMNS` (empty if ``folder`` holds no run).
+
+    ``started`` is the UTC time the sitting's searches began (ISO 8601), ``wall_seconds``
+    how long they took in all, ``searched`` how many instances it searched, ``solved`` the
+    instances it solved (numbers separated by spaces, in the order run) and
+    ``cpu_seconds`` the CPU time of its searches. A run written before sittings were
+    recorded counts as one sitting, read off its ``provenance.json`` (whose
+    ``duration_seconds``, the whole notebook's, stands for ``wall_seconds``) and
+    ``runs.csv``.
+    """
+    folder = Path(folder)
+    if (folder / "sittings.csv").exists():
+        table = read_table(folder, "sittings")[list(SITTING_COLUMNS)]
+        # one instance reads back as a number, none as NaN
+        table["solved"] = [str(v) if isinstance(v, str) else "" if pd.isna(v) else str(int(v))
+                           for v in table.solved]  # fmt: skip
+        return table
+    if not (folder / "runs.csv").exists() or not (folder / _PROVENANCE).exists():
+        return pd.DataFrame(columns=SITTING_COLUMNS)
+    provenance = json.loads((folder / _PROVENANCE).read_text())
+    runs = read_table(folder, "runs")
+    if "resumed" in runs:
+        runs = runs[~runs.resumed.astype(bool)]
+    row = _sitting_row(1, provenance.get("started"), provenance.get("duration_seconds"),
+                       provenance.get("parameters", {}).get("workers"), runs)  # fmt: skip
+    return pd.DataFrame([row], columns=SITTING_COLUMNS)
+
+
+def _sitting_row(number: int, started, wall_seconds, workers, searched: pd.DataFrame) -> dict:
+    """One row of :func:`sittings` for the rows ``searched`` in that sitting."""
+    searched = searched[~searched.status.isin([NOT_RUN, WORKER_LOST])]
+    solved = searched[searched.status == "solved"].instance
+    return {"sitting": number, "started": started, "wall_seconds": wall_seconds,
+            "workers": workers, "searched": len(searched),
+            "solved": " ".join(str(int(k)) for k in solved),
+            "cpu_seconds": float(searched.cpu_seconds.sum())}  # fmt: skip
 
 
 def search_instance(task: tuple) -> dict:
@@ -164,7 +212,9 @@ def run_instances(instances, heuristic: str, folder, *, max_seconds: float | Non
     pandas.DataFrame
         One row per instance, in the order given, columns :data:`COLUMNS` and
         ``resumed`` (True for a row taken from an earlier run, whose seconds are that
-        run's); counts of type ``Int64``; ``attrs["execution"]`` says how the tasks ran.
+        run's) and ``sitting`` (the number of the sitting that searched it, this one's
+        for the rest); counts of type ``Int64``; ``attrs["execution"]`` says how the
+        tasks ran and ``attrs["sittings"]`` is :func:`sittings` with this one added.
 
     Raises
     ------
@@ -189,7 +239,11 @@ def run_instances(instances, heuristic: str, folder, *, max_seconds: float | Non
 
     store = PartialTable(folder / PARTIAL, COLUMNS, integers=INTEGERS,
                          floats=("seconds", "cpu_seconds"))  # fmt: skip
-    earlier = solved_rows(finished_folder(folder) if finished is None else finished, name)
+    finished = finished_folder(folder) if finished is None else finished
+    before = sittings(finished)
+    sitting = len(before) + 1
+    started, clock = pd.Timestamp.now(tz="UTC").isoformat(timespec="seconds"), time.perf_counter()
+    earlier = solved_rows(finished, name)
     earlier.update({key: row for key, row in store.load().items() if row["status"] == "solved"})
     deadline = time.time() + (total_seconds if total_seconds is not None else float("inf"))
     tasks = [(instance_key(k, name), (k, boards[k - 1], name, int(h_start(boards[k - 1])),
@@ -198,7 +252,7 @@ def run_instances(instances, heuristic: str, folder, *, max_seconds: float | Non
     rows = {}
 
     def record(key, task, row, resumed=False):
-        rows[task[0]] = dict(row, resumed=resumed)
+        rows[task[0]] = dict(row, resumed=resumed, sitting=row.get("sitting") or sitting)
         if not resumed and row["status"] not in (NOT_RUN, WORKER_LOST):
             store.append(key, row)
 
@@ -220,10 +274,14 @@ def run_instances(instances, heuristic: str, folder, *, max_seconds: float | Non
                                   runnable=runnable, on_row=record, on_lost=lost, echo=echo)  # fmt: skip
     finally:
         store.close()
-    table = pd.DataFrame([rows[k] for k in instances], columns=[*COLUMNS, "resumed"])
+    table = pd.DataFrame([rows[k] for k in instances], columns=[*COLUMNS, "resumed", "sitting"])
     for column in INTEGERS:
         table[column] = table[column].astype("Int64")
     table["resumed"] = table["resumed"].astype(bool)
+    table["sitting"] = table["sitting"].astype(int)
     execution["resumed_rows"] = int(table["resumed"].sum())
     table.attrs["execution"] = execution
+    now = _sitting_row(sitting, started, time.perf_counter() - clock, workers,
+                       table[table.sitting == sitting])  # fmt: skip
+    table.attrs["sittings"] = pd.DataFrame([*before.to_dict("records"), now], columns=SITTING_COLUMNS)
     return table

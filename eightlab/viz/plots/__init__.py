@@ -15,7 +15,7 @@ encoding (:mod:`~eightlab.viz.plots.encoding`): an algorithm has one colour
   a figure fits a 16:9 slide (its height, 14-pt text, no overlapping text).
 * :mod:`~eightlab.viz.plots.style`: the styles, :func:`use_style`, :func:`figure_size`,
   :func:`save_figure` (PNG, SVG and PDF, atomically), :func:`integer_ticks`,
-  :func:`legend_outside`.
+  :func:`legend_outside`, :func:`label_points`.
 * :mod:`~eightlab.viz.plots.lines`: :func:`plot_by_depth` (one panel of medians by depth)
   and :func:`figure_legend`.
 * :mod:`~eightlab.viz.plots.search`: :func:`nodes_by_depth`, :func:`runtime_by_depth`
@@ -79,6 +79,7 @@ from eightlab.viz.plots.style import (
     heuristic_marker,
     heuristic_style,
     integer_ticks,
+    label_points,
     legend_outside,
     save_figure,
     series_style,
@@ -117,6 +118,7 @@ __all__ = [
     "inadmissibility_tradeoff",
     "integer_ticks",
     "iteration_bars",
+    "label_points",
     "legend_outside",
     "mean_h_by_distance",
     "means_by_depth",

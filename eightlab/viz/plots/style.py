@@ -200,6 +200,76 @@ def legend_outside(ax, handles=None, labels=None, **options):
     return legend
 
 
+#: Where :func:`label_points` tries a label, in order: (dx, dy) in points from the point,
+#: and the label's alignment there (right and above first, as matplotlib users expect).
+LABEL_PLACES = (((3, 3), "left", "bottom"), ((3, -3), "left", "top"),
+                ((-3, 3), "right", "bottom"), ((-3, -3), "right", "top"),
+                ((0, 6), "center", "bottom"), ((0, -6), "center", "top"))  # fmt: skip
+
+
+def label_points(ax, xs, ys, labels, size: float | None = None, marker_points: float = 4.0):
+    """Label each point ``(xs[i], ys[i])`` of ``ax`` with ``labels[i]`` where the label
+    covers neither another label nor another point's marker.
+
+    Each label takes the first place of :data:`LABEL_PLACES` that is free, or, if none
+    is, the one that covers least. Call it once the axes' scales and limits are set (the
+    places are measured on the figure as it is drawn then).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    xs, ys : sequence of float
+        The points, in data coordinates.
+    labels : sequence of str
+    size : float, optional
+        Font size in points (default: the style's smallest text, :func:`small_text`).
+    marker_points : float
+        Half the width of a marker, in points (a scatter marker of ``s=36`` is 3 points).
+
+    Returns
+    -------
+    list of matplotlib.text.Annotation
+        The labels, in the order given.
+    """
+    fig = ax.figure
+    size = small_text() if size is None else size
+    renderer = fig.canvas.get_renderer()
+    to_pixels = fig.dpi / 72.0
+    centres = ax.transData.transform(list(zip(xs, ys))) if len(xs) else []
+    half = marker_points * to_pixels
+    markers = [(x - half, y - half, x + half, y + half) for x, y in centres]
+    taken, annotations = [], []
+
+    def covered(box, own: int) -> float:
+        area = 0.0
+        for j, other in enumerate(markers + taken):
+            if j == own:
+                continue
+            width = min(box[2], other[2]) - max(box[0], other[0])
+            height = min(box[3], other[3]) - max(box[1], other[1])
+            area += max(width, 0.0) * max(height, 0.0)
+        return area
+
+    for i, (x, y, text) in enumerate(zip(xs, ys, labels)):
+        best = None
+        for offset, ha, va in LABEL_PLACES:
+            note = ax.annotate(str(text), (x, y), xytext=offset, textcoords="offset points",
+                               fontsize=size, ha=ha, va=va)  # fmt: skip
+            extent = note.get_window_extent(renderer)
+            cost = covered((extent.x0, extent.y0, extent.x1, extent.y1), i)
+            if best is None or cost < best[0]:
+                if best is not None:
+                    best[1].remove()
+                best = (cost, note, (extent.x0, extent.y0, extent.x1, extent.y1))
+            else:
+                note.remove()
+            if cost == 0:
+                break
+        taken.append(best[2])
+        annotations.append(best[1])
+    return annotations
+
+
 #: The figure styles every notebook takes as ``-p figure_style NAME``.
 FIGURE_STYLES = tuple(STYLES)
 
