@@ -283,5 +283,7 @@ def run_instances(instances, heuristic: str, folder, *, max_seconds: float | Non
     table.attrs["execution"] = execution
     now = _sitting_row(sitting, started, time.perf_counter() - clock, workers,
                        table[table.sitting == sitting])  # fmt: skip
-    table.attrs["sittings"] = pd.DataFrame([*before.to_dict("records"), now], columns=SITTING_COLUMNS)
+    table.attrs["sittings"] = pd.DataFrame(
+        [*before.to_dict("records"), now], columns=SITTING_COLUMNS
+    )
     return table

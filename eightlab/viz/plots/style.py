@@ -213,7 +213,7 @@ def label_points(ax, xs, ys, labels, size: float | None = None, marker_points: f
 
     Each label takes the first place of :data:`LABEL_PLACES` that is free, or, if none
     is, the one that covers least. Call it once the axes' scales and limits are set (the
-    places are measured on the figure as it is drawn then).
+    places are found on the figure as it is drawn then).
 
     Parameters
     ----------
@@ -235,7 +235,7 @@ def label_points(ax, xs, ys, labels, size: float | None = None, marker_points: f
     size = small_text() if size is None else size
     renderer = fig.canvas.get_renderer()
     to_pixels = fig.dpi / 72.0
-    centres = ax.transData.transform(list(zip(xs, ys))) if len(xs) else []
+    centres = ax.transData.transform(list(zip(xs, ys, strict=True))) if len(xs) else []
     half = marker_points * to_pixels
     markers = [(x - half, y - half, x + half, y + half) for x, y in centres]
     taken, annotations = [], []
@@ -250,7 +250,7 @@ def label_points(ax, xs, ys, labels, size: float | None = None, marker_points: f
             area += max(width, 0.0) * max(height, 0.0)
         return area
 
-    for i, (x, y, text) in enumerate(zip(xs, ys, labels)):
+    for i, (x, y, text) in enumerate(zip(xs, ys, labels, strict=True)):
         best = None
         for offset, ha, va in LABEL_PLACES:
             note = ax.annotate(str(text), (x, y), xytext=offset, textcoords="offset points",
