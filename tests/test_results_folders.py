@@ -109,6 +109,18 @@ def test_a_previous_folder_eightlab_did_not_write_is_never_removed(tmp_path):
     assert temporary.is_dir() and is_results_folder(final)
 
 
+def test_a_users_previous_folder_does_not_block_the_first_run_into_a_new_folder(tmp_path):
+    previous = tmp_path / "results.previous"  # the user's own folder of that name
+    previous.mkdir()
+    (previous / "thesis.txt").write_text("mine\n")
+    final = tmp_path / "results"
+    check_replaceable(final, tmp_path)  # nothing is replaced: allowed
+    swap_in(_finished(tmp_path / ".tmp-results-x"), final)
+    assert is_results_folder(final) and (previous / "thesis.txt").read_text() == "mine\n"
+    with pytest.raises(EightlabError, match="results.previous"):  # the second run would
+        check_replaceable(final, tmp_path)
+
+
 def test_a_file_added_to_a_finished_folder_or_its_previous_is_never_moved_or_removed(tmp_path):
     final = _finished(tmp_path / "results")
     listed = {"notebook": "nb.ipynb", "files": ["runs.csv", "figures/a.png"]}

@@ -128,3 +128,13 @@ def test_an_observer_or_flag_of_the_wrong_type_is_an_eightlab_error(options):
 
     with pytest.raises(EightlabError, match=next(iter(options))):
         solve("283104765", "123804765", "idastar", **options)
+
+
+def test_a_heuristic_that_does_not_fit_the_board_is_refused_before_its_parity():
+    from eightlab.errors import BoardError
+
+    # 283104765 cannot reach 123456780 (parity); pdb-5-5-5 is a 4x4 heuristic
+    for engine in ("python", "auto"):
+        with pytest.raises(BoardError, match="defined on 4x4 boards only"):
+            solve("283104765", "123456780", "idastar", "pdb-5-5-5", engine=engine)
+    assert str(solve("283104765", "123456780", "astar", "manhattan").status) == "unsolvable"

@@ -121,8 +121,6 @@ def run(args) -> int:
         _refuse_check(start, args.json)
     heuristic = _heuristic(args.heuristic or DEFAULT_HEURISTIC, start) if spec.informed else None
     goal = goal_or_default(args.goal, start)
-    if heuristic is not None and not heuristic.applies_to(goal):
-        heuristic.bind(goal)  # refuses a misfit as bad input before the search reads parity
     name = heuristic.name if heuristic is not None else None
     result = solve(start, goal, spec.name, name, engine=args.engine, **options)
     status = {"solved": EXIT_OK, "unsolvable": EXIT_UNSOLVABLE}.get(str(result.status), EXIT_BUDGET)

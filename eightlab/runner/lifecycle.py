@@ -136,7 +136,8 @@ def check_replaceable(folder, working_directory=None) -> None:
     ``.previous`` of the run before is removed. Both must therefore be new, empty, or
     results folders that hold only what eightlab wrote, unchanged
     (:func:`~eightlab.experiments.folders.foreign_files`),
-    and ``folder`` must not hold the working directory (``-p output_dir .``).
+    and ``folder`` must not hold the working directory (``-p output_dir .``). A new or
+    empty ``folder`` is not kept, so its ``.previous`` is left alone and not checked.
 
     Raises
     ------
@@ -154,7 +155,10 @@ def check_replaceable(folder, working_directory=None) -> None:
             + _new_folder(here)
         )
     previous = folder.with_name(folder.name + ".previous")
-    for path, role in ((folder, "output folder"), (previous, "folder")):
+    checked = [(folder, "output folder")]
+    if folder.is_dir() and any(folder.iterdir()):  # only then does a run replace .previous
+        checked.append((previous, "folder"))
+    for path, role in checked:
         if path.exists() and not path.is_dir():
             raise EightlabError(f"{role} {str(path)!r} exists and is not a folder")
         if path.is_dir() and not os.access(path, os.W_OK):  # renaming it needs write access

@@ -105,8 +105,9 @@ SPECS: dict[str, Experiment] = {
     ),
     "02_uninformed_search": Experiment(
         figure_style=STYLE, depths=DEPTHS, per_depth=PER_DEPTH, seed=SEED,
-        example_depth=Rule(low=1, high=MAX_DEPTH_3X3, depth=True,
-                           why="the worked example is searched for, so it is a move away at least"),
+        example_depth=Rule(low=1, high=24, depth=True,
+                           why="the worked example is searched for, so it is a move away at least, "
+                               "and the tutorial's own depth-limited searches have no budget"),
         max_seconds=MAX_SECONDS,
     ),
     "03_informed_search": Experiment(

@@ -287,7 +287,8 @@ def run_search(
     Raises
     ------
     BoardError, GoalMismatchError
-        On unreadable boards or boards of different sizes.
+        On unreadable boards or boards of different sizes, or a ``heuristic`` not
+        defined on their size (before parity is read).
     EightlabError
         On a bad budget.
     """
@@ -303,6 +304,12 @@ def run_search(
     def result(status, path=None, reason=None):
         return SearchResult(algorithm, heuristic, start, goal, status, path, stats, reason, record)
 
+    if heuristic is not None:  # a heuristic that does not fit the board is bad input,
+        from eightlab.heuristics import get_heuristic  # whatever the board's parity
+
+        fitted = get_heuristic(heuristic)
+        if not fitted.applies_to(goal):
+            fitted.bind(goal)  # raises the BoardError that names both
     if not is_solvable(start, goal):
         return result(Status.UNSOLVABLE, reason=LINE_ORDER if is_line(start) else PARITY)
     wall0, cpu0 = perf_counter(), process_time()
