@@ -169,8 +169,10 @@ def core_hours_sentence() -> str:
 
 
 def sitting_sentence() -> str:
-    """README's account of the committed run: its wall time, its searches' CPU time and
-    which of the 20 easiest instances it solved, from ``provenance.json`` and ``runs.csv``."""
+    """README's account of the committed run: what each sitting ran (its wall time, its
+    searches' CPU time, what it solved) and which of the 20 easiest instances are solved,
+    from ``sittings.csv`` and ``runs.csv``."""
+    from eightlab.experiments.korf24 import sittings
     from eightlab.experiments.reruns import read_table
 
     folder = ROOT / "results" / "korf24"
@@ -179,27 +181,31 @@ def sitting_sentence() -> str:
     easiest = runs[runs.instance.isin(korf_felner24_order()[:20])]
     solved = easiest[easiest.status == "solved"]
     assert (solved.length == solved.published_length).all()
-    workers = provenance["parameters"]["workers"]
-    minutes = provenance["duration_seconds"] / 60
-    searched = runs[~runs.resumed.astype(bool)].cpu_seconds.sum()
-    share = searched / (workers * provenance["duration_seconds"])
 
-    def named(status: str) -> str:  # "instance 41", "instances 3 and 31"
-        numbers = [str(int(k)) for k in easiest[easiest.status == status].instance]
+    def named(numbers) -> str:  # "instance 41", "instances 3 and 31", "17 instances"
+        numbers = [str(int(k)) for k in numbers]
         if len(numbers) < 2:
-            return "".join(f"instance {k}" for k in numbers)
+            return "".join(f"instance {k}" for k in numbers) or "no instance"
+        if len(numbers) > 5:
+            return f"{len(numbers)} instances"
         return f"instances {', '.join(numbers[:-1])} and {numbers[-1]}"
 
-    stopped, not_run = named("budget_exceeded"), named("not_run")
+    each = [
+        f"sitting {s.sitting} ({s.started[:10]}, {s.wall_seconds / 60:.0f} minutes with "
+        f"{s.workers} worker{'s' * (s.workers != 1)}) solved {named(s.solved.split())} in "
+        f"{s.cpu_seconds / 3600:.2f} CPU-hours of search"
+        for s in sittings(folder).itertuples()
+    ]
+    stopped = named(easiest[easiest.status == "budget_exceeded"].instance)
+    not_run = named(easiest[easiest.status == "not_run"].instance)
     return (
-        f"The committed run (`results/korf24/provenance.json` has its command) is one sitting "
-        f"of {minutes:.0f} minutes with {workers} worker{'s' * (workers != 1)} on a "
-        f"{provenance['machine']['cpu_count']}-core machine: it solved {len(solved)} of the 20 "
-        f"easiest instances by Korf & Felner's counts, each at its published length, in "
-        f"{searched / 3600:.2f} CPU-hours of search, {share:.0%} of the workers' wall time "
-        f"(the machine's cores were shared with other work)."
-        + (f" The budget stopped the searches of {stopped}." if stopped else "")
-        + (f" The run ended before {not_run} started." if not_run else "")
+        f"The committed run (`results/korf24/sittings.csv` says what each sitting ran, "
+        f"`provenance.json` the last one's command) solved {len(solved)} of the 20 easiest "
+        f"instances by Korf & Felner's counts, each at its published length, on a "
+        f"{provenance['machine']['cpu_count']}-core machine whose cores were shared with "
+        f"other work: {'; '.join(each)}."
+        + (f" Among the 20 easiest, the budget stopped {stopped}." if stopped != "no instance" else "")
+        + (f" The run ended before {not_run} started." if not_run != "no instance" else "")
     )
 
 
