@@ -245,6 +245,20 @@ def prepare(start, goal) -> tuple[Board, Board]:
     return start, goal
 
 
+def _registered(heuristic):
+    """The registered heuristic named ``heuristic``, or None (a search given a heuristic
+    of its own records a name only)."""
+    from eightlab.errors import UnknownNameError
+    from eightlab.heuristics import get_heuristic
+
+    if not isinstance(heuristic, str):
+        return None
+    try:
+        return get_heuristic(heuristic)
+    except UnknownNameError:
+        return None
+
+
 def run_search(
     algorithm: str,
     heuristic: str | None,
@@ -304,12 +318,9 @@ def run_search(
     def result(status, path=None, reason=None):
         return SearchResult(algorithm, heuristic, start, goal, status, path, stats, reason, record)
 
-    if heuristic is not None:  # a heuristic that does not fit the board is bad input,
-        from eightlab.heuristics import get_heuristic  # whatever the board's parity
-
-        fitted = get_heuristic(heuristic)
-        if not fitted.applies_to(goal):
-            fitted.bind(goal)  # raises the BoardError that names both
+    fitted = _registered(heuristic)
+    if fitted is not None and not fitted.applies_to(goal):  # bad input, whatever the parity
+        fitted.bind(goal)  # raises the BoardError that names both
     if not is_solvable(start, goal):
         return result(Status.UNSOLVABLE, reason=LINE_ORDER if is_line(start) else PARITY)
     wall0, cpu0 = perf_counter(), process_time()
