@@ -204,7 +204,11 @@ def sitting_sentence() -> str:
         f"instances by Korf & Felner's counts, each at its published length, on a "
         f"{provenance['machine']['cpu_count']}-core machine whose cores were shared with "
         f"other work: {'; '.join(each)}."
-        + (f" Among the 20 easiest, the budget stopped {stopped}." if stopped != "no instance" else "")
+        + (
+            f" Among the 20 easiest, the budget stopped {stopped}."
+            if stopped != "no instance"
+            else ""
+        )
         + (f" The run ended before {not_run} started." if not_run != "no instance" else "")
     )
 
