@@ -308,8 +308,9 @@ def build_rank_table(goal: Board, model: str, loss: str, training_size: int, see
     n, home = goal.size, _homes(goal)
     with _training(key, disk) as progress:
         start, cpu = perf_counter(), process_time()
-        x, _ = rank_features(_ranks_at(dist, indices), n, goal.cols, home, kind == "onehot")
-        y = dist[_ranks_at(dist, indices)].astype(float)
+        sample = _ranks_at(dist, indices)
+        x, _ = rank_features(sample, n, goal.cols, home, kind == "onehot")
+        y = dist[sample].astype(float)
         estimator = learnmodel.fit(x, y, model, loss, int(seed), n, progress)
         seconds = {"train": perf_counter() - start, "train_cpu": process_time() - cpu}
     start, cpu = perf_counter(), process_time()
