@@ -455,3 +455,33 @@ def test_the_3x3_values_are_the_committed_ones():
         found = check_claims(HEURISTICS[name])
         for column in ("overestimates", "worst_excess", "inconsistent_edges"):
             assert found[column] == claims.loc[name, column], (name, column)
+
+
+def test_how_to_train_a_3x4_table_first_is_a_command_that_names_the_shape():
+    from eightlab.heuristics.learned.heuristic import _key, _train_first
+
+    goal = '"1 2 3 4 5 6 7 8 9 10 11 x"'
+    how = _train_first(_key(Board.goal(3, 4), "mlp", "squared", 20_000, 0))
+    assert how.endswith(f"solve {goal} --goal {goal} --heuristic learned --shape 3x4")
+    assert "(" not in how  # the search's status line puts the reason in parentheses
+    other = _train_first(_key(Board.goal(3, 4), "mlp", "penalty", 500, 1))
+    assert "eightlab.heuristics.learned.byrank.rank_table with the goal" in other
+
+
+def test_benchmarks_readme_states_the_committed_3x4_audits_of_the_learned_heuristics():
+    import csv
+
+    root = Path(__file__).parents[1]
+    audits = {
+        a["heuristic"]: a for a in csv.DictReader(open(root / "results/exhaustive/audit.csv"))
+    }
+    readme = " ".join((root / "benchmarks" / "README.md").read_text().split())
+    learned, shifted = audits["learned"], audits["learned-shifted"]
+    share = 100 * float(learned["share_overestimated"])
+    assert (f"NOT admissible: overestimates on {int(learned['overestimated']):,} boards "
+            f"({share:.2f} %), by up to {float(learned['max_excess']):g} moves") in readme  # fmt: skip
+    assert f"`learned` overestimates on {share:.2f} % of the boards" in readme
+    assert f"by up to delta = {float(learned['max_excess']):g} moves" in readme
+    assert f"mean h/h* {float(shifted['mean_ratio']):.4f}; delta" in readme
+    assert f"keeps a mean h/h* of {float(shifted['mean_ratio']):.4f}" in readme
+    assert shifted["admissible"] == "True" and learned["admissible"] == "False"
