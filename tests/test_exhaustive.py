@@ -272,13 +272,16 @@ def test_the_committed_notebook_results_equal_the_published_sequences():
         rows_, cols_ = (int(x) for x in shape.split("x"))
         assert sum(counts) == factorial(rows_ * cols_) // 2
     audits = list(csv.DictReader(open(NOTEBOOK_RESULTS / "audit.csv")))
-    assert {a["heuristic"] for a in audits} == {"manhattan", "linear-conflict", "pdb"}
-    for a in audits:
+    assert {a["heuristic"] for a in audits} == {"manhattan", "linear-conflict", "pdb", "learned",
+                                                "learned-shifted"}  # fmt: skip
+    for a in audits:  # learned overestimates; learned-shifted is admissible, not consistent
         assert int(a["boards"]) == factorial(12) // 2 and a["complete"] == "True"
-        assert a["admissible"] == a["consistent"] == "True"
+        assert a["admissible"] == str(a["heuristic"] != "learned")
+        assert a["consistent"] == str(not a["heuristic"].startswith("learned"))
     astar = list(csv.DictReader(open(NOTEBOOK_RESULTS / "astar.csv")))
     for row in astar:  # admissible heuristics: every path found is a shortest one
-        assert row["optimal"] == row["solved"] == row["boards"]
+        if (row["audited"], row["with"]) != ("learned", "h"):
+            assert row["optimal"] == row["solved"] == row["boards"]
         assert float(row["vs_exact"]) >= 1 or row["with"] == "h*"
 
 

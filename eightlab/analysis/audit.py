@@ -14,8 +14,9 @@ of the cells) and compares it with the exact distance h* of
   few boards drawn at random (:func:`astar_costs`).
 
 How h is evaluated decides how many boards are checked. A registry heuristic that sums
-per-tile costs, linear conflict, the ``pdb`` databases and a numba-jitted function run in
-one compiled pass over every board on all cores (:data:`COMPILED`); another registry
+per-tile costs, linear conflict, the ``pdb`` databases, a learned heuristic off 3x3 (a
+table by rank, :mod:`eightlab.heuristics.learned.byrank`) and a numba-jitted function run
+in one compiled pass over every board on all cores (:data:`COMPILED`); another registry
 heuristic with a vectorised evaluator (numpy) runs on every board in chunks; a plain
 Python function is called on every board when the shape has at most
 :data:`PYTHON_ALL_BOARDS` boards that reach the goal (the 8-puzzle's 181,440), else on a
@@ -45,7 +46,7 @@ from eightlab.heuristics.base import Evaluator
 from eightlab.heuristics.linear_conflict import LineTables, reversed_pairs, tiles_to_leave_line
 from eightlab.puzzle.board import Board, as_board, unpack
 from eightlab.puzzle.exhaustive import UNSEEN, _move_array, _shape_of, goal_distances
-from eightlab.puzzle.ranking_compiled import rank_of, unrank_into
+from eightlab.puzzle.ranking_compiled import popcount, rank_of, unrank_into
 
 #: Most boards reaching the goal on which a plain Python function is called one by one
 #: (the 8-puzzle's 181,440); larger shapes are audited on a random sample.
@@ -348,11 +349,21 @@ def _tables(tiles, data):
     penalty ``table[i]`` of the goal slots of the line's tiles (``code[i, t]``: tile t's
     slot plus 1, 0 when its goal is in another line; read as a number in base width + 1);
     plus, per pattern (a row of ``patterns``), its database in ``flat`` indexed by the
-    blank's cell and its tiles' cells. Unused parts are empty arrays.
+    blank's cell and its tiles' cells; plus ``ranked`` at the board's full-permutation
+    rank (a table by rank, as the learned heuristics keep off 3x3). Unused parts are empty
+    arrays.
     """
-    cost, cells, code, table, flat, offsets, patterns, lengths = data
+    cost, cells, code, table, flat, offsets, patterns, lengths, ranked = data
     n = tiles.shape[0]
     s = 0.0
+    if ranked.shape[0]:  # rank_of(tiles, 0 .. n - 1, n, n), without the items array
+        r, seen = 0, np.uint64(0)
+        for i in range(n):
+            c = np.uint64(tiles[i])
+            below = popcount(seen & ((np.uint64(1) << c) - np.uint64(1)))
+            r = r * (n - i) + np.int64(c) - np.int64(below)
+            seen |= np.uint64(1) << c
+        s += ranked[r]
     for p in range(n):
         s += cost[tiles[p], p]
     base = cells.shape[1] + 1
@@ -385,6 +396,8 @@ def _compiled_form(heuristic: Heuristic, evaluator: Evaluator):
         (int2, int2, np.zeros((0, 0))),
         (float1, int1, int2, int1),
     )
+    ranked = np.zeros(0, dtype=np.int8)
+    ranked.setflags(write=False)  # the type of a table read from the cache
     if evaluator.tile_cost is not None:
         cost = np.asarray(evaluator.tile_cost, dtype=np.float64)
     elif heuristic.name in ("linear-conflict", "linear-conflict-pairs") and isinstance(
@@ -393,6 +406,8 @@ def _compiled_form(heuristic: Heuristic, evaluator: Evaluator):
         penalty = tiles_to_leave_line if heuristic.name == "linear-conflict" else reversed_pairs
         cost = np.asarray(evaluator.data.manhattan, dtype=np.float64)
         lines = _line_data(evaluator.data, penalty)
+    elif isinstance(evaluator.data, dict) and "by_rank" in evaluator.data:
+        ranked = evaluator.data["by_rank"]
     elif heuristic.name == "pdb" and evaluator.data is not None:
         patterns, tables = evaluator.data
         padded = np.zeros((len(patterns), max(map(len, patterns))), dtype=np.int64)
@@ -404,7 +419,7 @@ def _compiled_form(heuristic: Heuristic, evaluator: Evaluator):
         databases = (flat, offsets, padded, lengths)
     else:
         return None
-    return (cost, *lines, *databases)
+    return (cost, *lines, *databases, ranked)
 
 
 def _line_data(lines: LineTables, penalty) -> tuple:

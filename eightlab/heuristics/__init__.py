@@ -32,10 +32,14 @@ name                        admissible  consistent  what it is
                                                     IDA* adds BPMX
 ``learned``                 no          no          an MLP trained on 20,000 boards'
                                                     exact distances, read from a table
+                                                    (up to 12 cells)
 ``learned-shifted``         yes         no          max(h2, learned - delta), delta
-                                                    its largest overestimate (3x3 only)
+                                                    its largest overestimate (up to
+                                                    12 cells)
 ``learned-quantile``        no          no          boosting for the 5 % quantile
+                                                    (up to 9 cells)
 ``learned-penalty``         no          no          MLP, overestimates weighted 10 x
+                                                    (up to 12 cells)
 ==========================  ==========  ==========  ====================================
 
 Where the code is: :mod:`~eightlab.heuristics.base` (the framework),
@@ -46,7 +50,9 @@ databases in :mod:`~eightlab.heuristics.pdb.additive` (partitions, lookup),
 :mod:`~eightlab.heuristics.pdb.small` (the ``pdb`` heuristic's small databases),
 :mod:`~eightlab.heuristics.pdb.build` (the BFS) and :mod:`~eightlab.heuristics.pdb.cache`
 (the disk cache); the learned heuristics in :mod:`~eightlab.heuristics.learned.heuristic` (tables,
-variants, why ``learned-shifted`` is admissible on 3x3 only),
+variants, why ``learned-shifted`` is admissible up to 12 cells only),
+:mod:`~eightlab.heuristics.learned.byrank` (their tables off 3x3),
+:mod:`~eightlab.heuristics.learned.variants` (the registry's entries),
 :mod:`~eightlab.heuristics.learned.model` (features, scikit-learn models) and
 :mod:`~eightlab.heuristics.learned.cache` (their disk cache).
 
@@ -129,7 +135,7 @@ _LAZY = {
     "default_patterns": "pdb.small",
     "default_pdb_binder": "pdb.small",
     "pdb_binder": "pdb.small",
-    "learned_heuristics": "learned.heuristic",
+    "learned_heuristics": "learned.variants",
 }
 
 #: Every heuristic by registry name, built when first read (the module's ``__getattr__``).
@@ -357,8 +363,8 @@ def _additive() -> tuple[Heuristic, ...]:
 
 
 def _learned() -> tuple[Heuristic, ...]:
-    """The learned heuristics (3x3 only; trained when first bound, then cached on disk)."""
-    from eightlab.heuristics.learned.heuristic import learned_heuristics
+    """The learned heuristics (up to 12 cells; trained when first bound, then cached on disk)."""
+    from eightlab.heuristics.learned.variants import learned_heuristics
 
     return tuple(learned_heuristics().values())
 

@@ -12,6 +12,13 @@ a digest of every hyperparameter (:func:`eightlab.heuristics.learned.model.hyper
 so a change of the model's settings never reads an old file. A file whose header does
 not match what is asked, whose length differs or whose checksum fails is ignored and
 replaced by the next build.
+
+That is a 3x3 file. A goal of another shape (:mod:`eightlab.heuristics.learned.byrank`)
+keeps its rounded values instead, one signed byte per permutation by rank (479 MB at 12
+cells), written by :func:`save_table` in a file named by the shape too
+(``learned-v1-mlp-squared-n20000-s0-3x4-goal....bin``), its header holding the shape,
+``delta`` (the largest overestimate) and the seconds of the training and the prediction,
+wall clock and CPU.
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ import numpy as np
 from eightlab.files import cache_directory, read_arrays, write_arrays
 
 VERSION = 3
+#: Format of the tables by rank of the other shapes (:func:`save_table`).
+TABLE_VERSION = 1
 
 
 def settings_digest(settings: dict) -> str:
@@ -38,13 +47,16 @@ def path_of(key: dict) -> Path | None:
     base = cache_directory()
     if base is None:
         return None
-    goal = hashlib.blake2b(bytes(key["goal"].tiles), digest_size=4).hexdigest()
+    board = key["goal"]
+    goal = hashlib.blake2b(bytes(board.tiles), digest_size=4).hexdigest()
+    shape = "" if board.size == 9 else f"{board.rows}x{board.cols}-"
+    version = VERSION if board.size == 9 else TABLE_VERSION
     return (
         base
         / "learned"
         / (
-            f"learned-v{VERSION}-{key['model']}-{key['loss']}-n{key['training']}-s{key['seed']}-"
-            f"goal{goal}-{key['settings']}.bin"
+            f"learned-v{version}-{key['model']}-{key['loss']}-n{key['training']}-s{key['seed']}-"
+            f"{shape}goal{goal}-{key['settings']}.bin"
         )
     )
 
@@ -95,3 +107,44 @@ def load(key: dict, boards: int) -> tuple[np.ndarray, dict] | None:
         return None
     seconds = {name: float(head.get(f"{name}_seconds", 0.0)) for name in TIMINGS}
     return arrays[0].astype(np.float32), seconds
+
+
+def _table_fields(key: dict) -> dict:
+    board = key["goal"]
+    return {**_fields(key), "kind": "eightlab learned table", "version": TABLE_VERSION,
+            "shape": [board.rows, board.cols]}  # fmt: skip
+
+
+#: The timings a table by rank records, in seconds.
+TABLE_TIMINGS = ("train", "train_cpu", "predict", "predict_cpu")
+
+
+def save_table(key: dict, values: np.ndarray, seconds: dict, delta: int):
+    """Write a table by rank (int8, one per permutation) atomically, with its ``delta``;
+    None when the cache is off or cannot be written. ``seconds`` maps each of
+    :data:`TABLE_TIMINGS` to seconds."""
+    path = path_of(key)
+    if path is None:
+        return None
+    head = {**_table_fields(key), "delta": int(delta)}
+    head.update({f"{name}_seconds": round(seconds[name], 2) for name in TABLE_TIMINGS})
+    try:
+        return write_arrays(path, head, [values.astype(np.int8, copy=False)])
+    except OSError:
+        return None  # a read-only or full cache folder only costs a rebuild next time
+
+
+def load_table(key: dict, ranks: int) -> tuple[np.ndarray, dict, int] | None:
+    """The cached table by rank (int8, read-only), the seconds recorded when it was built
+    (as :func:`save_table` takes them) and its ``delta``; None if absent or invalid."""
+    path = path_of(key)
+    found = None if path is None else read_arrays(path)
+    if found is None:
+        return None
+    head, arrays = found
+    if any(head.get(name) != value for name, value in _table_fields(key).items()):
+        return None
+    if len(arrays) != 1 or arrays[0].shape != (ranks,) or arrays[0].dtype != np.dtype("i1"):
+        return None
+    seconds = {name: float(head.get(f"{name}_seconds", 0.0)) for name in TABLE_TIMINGS}
+    return arrays[0], seconds, int(head["delta"])

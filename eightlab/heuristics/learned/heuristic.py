@@ -1,4 +1,4 @@
-"""Learned heuristics of the 8-puzzle: a model trained on exact distances, read from a table.
+"""Learned heuristics: a model trained on exact distances, read from a table.
 
 A scikit-learn model (:mod:`eightlab.heuristics.learned.model`) is trained on a seeded
 sample of the 181,440 boards with their exact distances h* (:mod:`eightlab.puzzle.statespace`)
@@ -18,12 +18,19 @@ Four variants:
                      overestimates, no promise
 ==================== ===========================================================
 
-Why ``learned-shifted`` is admissible here, and only here: ``learned(s) - delta <=
-h*(s)`` holds on every board because ``delta`` is the maximum of ``learned - h*`` over
-*all* of them (a proof by exhaustion), and h2 is admissible, so their maximum is too.
-On the 15-puzzle there is no table of h* (``16!/2`` boards): ``delta`` could only be
-the largest overestimate on a *sample*, and a sample's maximum bounds nothing on the
-boards outside it. Nothing here claims consistency.
+Why ``learned-shifted`` is admissible here, and only where every board has its h*:
+``learned(s) - delta <= h*(s)`` holds on every board because ``delta`` is the maximum of
+``learned - h*`` over *all* of them (a proof by exhaustion), and h2 is admissible, so
+their maximum is too. On the 15-puzzle there is no table of h* (``16!/2`` boards):
+``delta`` could only be the largest overestimate on a *sample*, and a sample's maximum
+bounds nothing on the boards outside it. Nothing here claims consistency.
+
+Other shapes: a goal of any other shape of at most 12 cells (2x4, 3x4 ...) has its own
+model and a table by full-permutation rank, built and cached by
+:mod:`eightlab.heuristics.learned.byrank`, with the same variants, rounding and claims;
+each variant is defined on the shapes whose goals reach more boards than its training
+sample (:func:`eightlab.heuristics.learned.variants.learned_shapes`;
+``learned-quantile`` on at most 9 cells).
 
 Goals: the sliding-tile moves are unchanged by the eight symmetries of the square and
 by renaming the tiles, so ``d(b, g) = d(T(b), T(g))`` for a symmetry ``T`` followed by
@@ -43,7 +50,6 @@ References
 
 from __future__ import annotations
 
-from array import array
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -52,11 +58,10 @@ from time import perf_counter, process_time
 import numpy as np
 
 from eightlab.errors import EightlabError
-from eightlab.heuristics.base import BuildTimeout, Evaluator, Heuristic, build_deadline_now
+from eightlab.heuristics.base import BuildTimeout, build_deadline_now
 from eightlab.heuristics.learned import cache as learncache
 from eightlab.heuristics.learned import model as learnmodel
 from eightlab.puzzle.board import Board
-from eightlab.puzzle.ranking import rank
 
 DEFAULT_MODEL = "mlp"
 DEFAULT_TRAINING_SIZE = 20_000
@@ -133,6 +138,35 @@ def training_mask(boards: int, training_size: int, seed: int) -> np.ndarray:
         Unless ``1 <= training_size < boards`` (some boards must be left to test on) and
         the seed is a whole number, 0 or more.
     """
+    mask = np.zeros(boards, dtype=bool)
+    mask[training_indices(boards, training_size, seed)] = True
+    return mask
+
+
+def training_indices(boards: int, training_size: int, seed: int) -> np.ndarray:
+    """The seeded training sample as the numbers of its boards in rank order, increasing.
+
+    The True places of :func:`training_mask`, without the mask (239,500,800 bools at 3x4).
+
+    Parameters
+    ----------
+    boards : int
+        Boards in the table.
+    training_size : int
+        Boards in the sample.
+    seed : int
+        The sample's seed.
+
+    Returns
+    -------
+    numpy.ndarray of int64
+        ``training_size`` numbers from 0 to ``boards - 1``.
+
+    Raises
+    ------
+    EightlabError
+        As :func:`training_mask`.
+    """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
         raise EightlabError(f"seed must be a whole number, 0 or more, not {seed!r}")
     if not 1 <= int(training_size) < boards:
@@ -141,9 +175,7 @@ def training_mask(boards: int, training_size: int, seed: int) -> np.ndarray:
             f"not {training_size!r}"
         )
     rng = np.random.default_rng(seed)
-    mask = np.zeros(boards, dtype=bool)
-    mask[rng.choice(boards, size=int(training_size), replace=False)] = True
-    return mask
+    return np.sort(rng.choice(boards, size=int(training_size), replace=False)).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -308,9 +340,7 @@ def _training(key: dict, disk: bool):
     where = learncache.path_of(key) if disk else None
     estimator = learnmodel.hyperparameters(key["model"], key["loss"])["estimator"]
     unit = "epoch" if estimator == "MLPRegressor" else "iteration"
-    what = (f"the learned heuristic's {estimator} with {key['loss']} loss on "
-            f"{key['training']:,} boards, seed {key['seed']}, for the 3x3 goal "
-            f"{key['goal'].format('digits')}")  # fmt: skip
+    what = _what(key)
     if deadline is not None and perf_counter() > deadline:
         raise BuildTimeout(f"{what} is not trained; {_train_first(key)}")
     cached = f"cached in {where}" if where is not None else "not cached, the cache is off"
@@ -347,6 +377,15 @@ def _training(key: dict, disk: bool):
         bar.close()
 
 
+def _what(key: dict) -> str:
+    """What a key trains, for the lines that announce it."""
+    estimator = learnmodel.hyperparameters(key["model"], key["loss"])["estimator"]
+    goal = key["goal"]
+    return (f"the learned heuristic's {estimator} with {key['loss']} loss on "
+            f"{key['training']:,} boards, seed {key['seed']}, for the {goal.rows}x{goal.cols} "
+            f"goal {goal}")  # fmt: skip
+
+
 def _stopped(seconds: float, key: dict) -> str:
     return f"its training stopped at the time budget after {seconds:.1f} s; {_train_first(key)}"
 
@@ -356,12 +395,16 @@ def _train_first(key: dict) -> str:
     default_model = learnmodel.trained_model(DEFAULT_MODEL, key["loss"])
     defaults = (key["model"], key["training"], key["seed"]) == (
         default_model, DEFAULT_TRAINING_SIZE, DEFAULT_SEED)  # fmt: skip
-    goal = key["goal"].format("digits")
+    board = key["goal"]
+    goal = str(board) if " " not in str(board) else f'"{board}"'
     if defaults:
         variant = next(v for v, loss in VARIANTS.items() if loss == key["loss"])
         how = f"python -m eightlab solve {goal} --goal {goal} --heuristic {variant}"
+        if board.rows != board.cols:
+            how += f" --shape {board.rows}x{board.cols}"
     else:
-        how = (f"call eightlab.heuristics.learned.heuristic.learned_table with the goal {goal}, "
+        where = "heuristic.learned_table" if board.size == 9 else "byrank.rank_table"
+        how = (f"call eightlab.heuristics.learned.{where} with the goal {goal}, "
                f"model {key['model']!r}, loss {key['loss']!r}, training size {key['training']} "
                f"and seed {key['seed']}")  # fmt: skip
     return f"train it once with no time budget, then it is read from the cache: {how}"
@@ -444,122 +487,3 @@ def _values_by_rank(goal: Board, variant: str, model: str, training_size: int, s
     by_rank[table.ranks] = variant_values(table, variant)
     by_rank.setflags(write=False)
     return by_rank, shift(table)
-
-
-def learned_binder(variant: str, model: str = DEFAULT_MODEL,
-                   training_size: int = DEFAULT_TRAINING_SIZE, seed: int = DEFAULT_SEED):  # fmt: skip
-    """A binder for one variant (a key of :data:`VARIANTS`).
-
-    The evaluator's ``data`` holds ``{"delta": ..., "table": LearnedTable}``.
-
-    Parameters
-    ----------
-    variant : str
-        A key of :data:`VARIANTS`.
-    model : str, optional
-        The regressor, a name of :data:`eightlab.heuristics.learned.model.MODELS`.
-    training_size : int, optional
-        Boards in the seeded training sample.
-    seed : int, optional
-        The sample's and the model's seed.
-
-    Returns
-    -------
-    callable
-        ``bind(goal)``, which returns the variant's
-        :class:`~eightlab.heuristics.base.Evaluator` for that goal.
-
-    Raises
-    ------
-    EightlabError
-        For an unknown variant.
-    BoardError
-        When bound to a goal that is not 3x3 (no exact table to learn from).
-    """
-    if variant not in VARIANTS:
-        raise EightlabError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
-
-    def bind(goal: Board) -> Evaluator:
-        from eightlab.puzzle import statespace
-
-        statespace.require_3x3(goal, "the learned heuristics (trained on all 9! boards)")
-        canonical, perm, rename = canonical_form(goal)
-        by_rank, delta = _values_by_rank(canonical, variant, model, training_size, seed)
-        values = array("b", by_rank.tobytes())
-        shifts = [4 * int(q) for q in perm]
-        names = [int(t) for t in rename]
-
-        def h(state: int) -> int:
-            return values[rank([names[(state >> s) & 15] for s in shifts])]
-
-        def batch(tiles: np.ndarray) -> np.ndarray:
-            ranks = statespace.rank_array(rename[np.asarray(tiles)[:, perm]])
-            return by_rank[ranks].astype(np.float64)
-
-        table = learned_table(canonical, model, VARIANTS[variant], training_size, seed)
-        return Evaluator(h, 9, None, batch, data={"delta": delta, "table": table})
-
-    return bind
-
-
-_DESCRIPTIONS = {
-    "learned": "{model} trained on {n} boards' exact distances (least squares), read from "
-    "a table; claims nothing (3x3 only)",
-    "learned-shifted": "max(h2, learned - delta), delta the largest overestimate of learned "
-    "over all 181,440 boards: admissible by exhaustion (3x3 only)",
-    "learned-quantile": "gradient boosting trained for the 5% quantile of h* on {n} boards: "
-    "an under-estimate most of the time, claims nothing (3x3 only)",
-    "learned-penalty": "{model} refitted with overestimates weighted 10 x on {n} boards; "
-    "claims nothing (3x3 only)",
-}
-_LABELS = {
-    "learned": "learned ({model})",
-    "learned-shifted": "max(h2, learned - delta)",
-    "learned-quantile": "learned, 5% quantile",
-    "learned-penalty": "learned, overestimates x10",
-}
-
-
-def learned_heuristics(model: str = DEFAULT_MODEL, training_size: int = DEFAULT_TRAINING_SIZE,
-                       seed: int = DEFAULT_SEED) -> dict[str, Heuristic]:  # fmt: skip
-    """The four learned heuristics for one model, training size and seed.
-
-    Only ``learned-shifted`` claims admissibility (see the module docstring); none
-    claims consistency. Nothing is trained until a heuristic is bound to a goal.
-
-    Parameters
-    ----------
-    model : str, optional
-        The regressor, a name of :data:`eightlab.heuristics.learned.model.MODELS`.
-    training_size : int, optional
-        Boards in the seeded training sample.
-    seed : int, optional
-        The sample's and the model's seed.
-
-    Returns
-    -------
-    dict of str to Heuristic
-        The four heuristics by registry name, in the order of :data:`VARIANTS`.
-
-    Raises
-    ------
-    EightlabError
-        For an unknown model, a training size out of range or a bad seed.
-    """
-    from eightlab.puzzle.statespace import REACHABLE
-
-    learnmodel.check_model(model, "squared")
-    training_mask(REACHABLE, training_size, seed)  # refuse a bad size or seed now
-    n = f"{int(training_size):,}"
-    return {
-        name: Heuristic(
-            name,
-            _DESCRIPTIONS[name].format(model=model.upper(), n=n),
-            name == "learned-shifted",
-            False,
-            learned_binder(name, model, int(training_size), int(seed)),
-            label=_LABELS[name].format(model=model.upper()),
-            shapes={(3, 3)},
-        )
-        for name in VARIANTS
-    }
