@@ -407,7 +407,7 @@ def test_an_unknown_heuristic_is_shortened_and_the_names_that_fit_are_listed_in_
     assert ", ".join(fits) in err and "characters)" not in err.replace("(200 characters)", "")
     status, _, err = in_process("solve", "1 2 0 3", "--shape", "1x4", "--heuristic", "foo")
     assert status == 2 and "'foo'" in err and "on 1x4 boards" in err
-    assert "learned" not in err  # 3x3 only: not offered for a 1x4 board
+    assert "learned" not in err  # not defined on 1x4: not offered for it
     status, _, err = in_process("solve", "283104765", "-a", "a" * 200)
     assert status == 2 and "(200 characters)" in err and "bidirectional-astar-naive" in err
 

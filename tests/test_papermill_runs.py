@@ -70,7 +70,7 @@ def test_every_notebook_begins_after_its_parameters_and_finishes_last(path):
 @pytest.mark.parametrize(
     "name, args, message",
     [
-        ("korf24", ["-p", "heuristic", "learned"], "learned is defined on 3x3 boards only"),
+        ("korf24", ["-p", "heuristic", "learned"], "learned is defined on 2x4, 2x5"),
         ("compare_algorithms", ["-p", "nosuch", "3"], "has no parameter 'nosuch'; its parameters"),
         ("compare_algorithms", ["-p", "goal", "012345678"], "give the board as text with "
          "papermill's -r: -r goal 012345678"),  # the board as typed, not papermill's int
