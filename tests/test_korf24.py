@@ -192,8 +192,8 @@ def sitting_sentence() -> str:
 
     each = [
         f"sitting {s.sitting} ({s.started[:10]}, {s.wall_seconds / 60:.0f} minutes with "
-        f"{s.workers} worker{'s' * (s.workers != 1)}) solved {named(s.solved.split())} in "
-        f"{s.cpu_seconds / 3600:.2f} CPU-hours of search"
+        f"{s.workers} worker{'s' * (s.workers != 1)}) searched {s.searched} instances in "
+        f"{s.cpu_seconds / 3600:.2f} CPU-hours and solved {named(s.solved.split())}"
         for s in sittings(folder).itertuples()
     ]
     stopped = named(easiest[easiest.status == "budget_exceeded"].instance)
