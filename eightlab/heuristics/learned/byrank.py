@@ -254,10 +254,7 @@ def rounded(prediction: np.ndarray, h2: np.ndarray) -> np.ndarray:
     numpy.ndarray of int8
         h of each board (moves).
     """
-    h2 = h2.astype(np.float64)
-    h = 2 * np.rint((prediction - h2) / 2) + h2
-    h = np.maximum(h, h2 % 2)
-    return np.minimum(h, MAX_VALUE).astype(np.int8)
+    return np.minimum(learnmodel.nearest_of_parity(prediction, h2), MAX_VALUE).astype(np.int8)
 
 
 def build_rank_table(goal: Board, model: str, loss: str, training_size: int, seed: int,

@@ -227,9 +227,7 @@ class LearnedTable:
     def h(self) -> np.ndarray:
         """The heuristic's values (int16, moves): the number of h2's parity nearest to the
         prediction, at least 0 (1 when h2 is odd), and 0 at the goal."""
-        h2 = self.manhattan.astype(np.float64)
-        h = 2 * np.rint((self.prediction - h2) / 2) + h2
-        h = np.maximum(h, self.manhattan % 2).astype(np.int16)
+        h = learnmodel.nearest_of_parity(self.prediction, self.manhattan).astype(np.int16)
         h[self.distance == 0] = 0
         return h
 

@@ -233,6 +233,27 @@ def features(tiles, goal, kind: str = "onehot") -> np.ndarray:
     return np.hstack([manhattan[:, 1:], onehot.reshape(n, size * size)]).astype(np.float32)
 
 
+def nearest_of_parity(prediction, h2) -> np.ndarray:
+    """The whole number of moves of h2's parity nearest to each prediction, at least
+    ``h2 % 2`` (every move changes both h* and h2 by one, so they share their parity).
+
+    Parameters
+    ----------
+    prediction : numpy.ndarray of float
+        A model's estimates (moves).
+    h2 : numpy.ndarray of int
+        The boards' Manhattan distances (moves).
+
+    Returns
+    -------
+    numpy.ndarray of float64
+        Whole numbers (moves), one per board.
+    """
+    h2 = np.asarray(h2).astype(np.float64)
+    h = 2 * np.rint((prediction - h2) / 2) + h2
+    return np.maximum(h, h2 % 2)
+
+
 def _sklearn():
     """scikit-learn's two estimators, or an error that says how to install it."""
     try:
