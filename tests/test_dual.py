@@ -81,6 +81,13 @@ def test_the_walked_dual_is_admissible_on_every_eight_puzzle_board():
     assert walked_over == 0 and raised > 0
 
 
+def test_no_dual_lookup_when_the_blank_is_far_from_home(private_pdb_cache):
+    databases = pdb.additive_pdb(KORF_GOAL, "5-5-5")
+    far = KORF_GOAL.tiles[::-1]  # the blank on the last cell: six moves from home
+    assert len(pdb.blank_routes(KORF_GOAL)[far.index(0)]) > pdb.DUAL_WALK
+    assert pdb.dual_lookup(databases, far) == 0
+
+
 def test_blank_routes_walk_home_by_single_moves():
     for goal in (KORF_GOAL, Board.goal(4, 4), Board.goal(5, 5)):
         for b, route in enumerate(pdb.blank_routes(goal)):

@@ -285,3 +285,11 @@ def test_instances_not_started_within_the_whole_budget_are_not_run(tmp_path):
         run_instances([51], "manhattan", tmp_path)
     with pytest.raises(EightlabError, match="max_seconds must be > 0"):
         run_instances([38], "manhattan", tmp_path, max_seconds=0)
+
+
+def test_the_easiest20_preset_lists_the_20_fewest_by_published_counts():
+    from eightlab.runner.presets import PRESETS
+
+    notebook, parameters = PRESETS["easiest20"]
+    assert notebook == "korf24"
+    assert parameters["instances"] == korf_felner24_order()[:20]

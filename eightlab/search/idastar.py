@@ -21,6 +21,10 @@ from eightlab.search.result import SearchResult
 
 #: Larger than any f of a search; "no node exceeded the threshold".
 NO_BOUND = float("inf")
+#: IDA* with BPMX makes the dual lookup only for a child whose f (max(regular,
+#: reflected), lifted by BPMX) is at least the threshold minus this: where a dual value
+#: is likely to prune it (``benchmarks/README.md`` has the measurements).
+DUAL_SLACK = 0
 
 
 def iterate(stats, budget, h0, at_goal, one_pass, counts, path, on_iteration=None) -> str:
@@ -195,11 +199,13 @@ def _passes(problem, budget, evaluator, observer):
                 smallest = t
         return smallest
 
-    # The reference pass with bidirectional pathmax (BPMX), for inconsistent h (the dual
-    # lookups): all children are generated and looked up first; h(node) rises to
-    # max h(child) - 1 (a child is one move away), each child's to h(node) - 1, and
-    # h(node) again from what a child's subtree returns. Returns (found, h(node)); the
-    # smallest f above the bound is kept for the whole pass in ``low``.
+    # The reference pass with bidirectional pathmax (BPMX, Felner et al. 2011) for the
+    # dual lookups, lazy: the children are tried one by one in move order. A child's
+    # max(regular, reflected) prunes it as in plain IDA*; a child that survives is lifted
+    # to h(node) - 1 and, if its f is then within DUAL_SLACK of the bound, gets the dual
+    # lookup; h(node) rises to h(child) - 1, when the child is looked up and when its
+    # subtree is done, and the node is left as soon as g + h(node) exceeds the bound. Returns (found, h(node)); the smallest f above
+    # the bound is kept for the whole pass in ``low``.
     def bpmx_pass(state, blank, came_from, g, h):
         nonlocal expanded, generated, deepest, check_at, low
         if expanded >= check_at:
@@ -208,23 +214,26 @@ def _passes(problem, budget, evaluator, observer):
         if g > deepest:
             deepest = g
         g1 = g + 1
-        children = []
         for q, sq, sb, _, letter in table[blank][came_from]:
             generated += 1
             tile = (state >> sq) & mask
             child = state ^ (tile << sq) ^ (tile << sb)
-            if child == goal and g1 <= bound:
+            h1 = pdb.h_without_dual(child)
+            if g1 + h1 > bound:
+                low = min(low, g1 + h1)
+                continue
+            if child == goal:
                 path.append(letter)
                 deepest = max(deepest, g1)
                 return True, 0
-            h1 = evaluator(child)
-            children.append((child, q, letter, h1))
-            h = max(h, h1 - 1)
-        if g + h > bound:  # a child lifted h(node) past the bound
-            low = min(low, g + h)
-            return False, h
-        for child, q, letter, h1 in children:
             h1 = max(h1, h - 1)
+            if g1 + h1 + DUAL_SLACK >= bound:
+                h1 = max(h1, pdb.h_dual(child))
+            if h1 - 1 > h:  # the child lifts its parent
+                h = h1 - 1
+                if g + h > bound:
+                    low = min(low, g + h)
+                    return False, h
             if g1 + h1 > bound:
                 low = min(low, g1 + h1)
                 continue
@@ -232,15 +241,17 @@ def _passes(problem, budget, evaluator, observer):
             if found:
                 path.append(letter)
                 return True, 0
-            h = max(h, h1 - 1)
-            if g + h > bound:  # the subtree lifted h(node) past the bound
-                low = min(low, g + h)
-                return False, h
+            if h1 - 1 > h:  # the subtree lifts its parent
+                h = h1 - 1
+                if g + h > bound:
+                    low = min(low, g + h)
+                    return False, h
         return False, h
 
     def counts():
         return expanded, generated, deepest
 
+    pdb = evaluator.data  # the pattern databases, for bpmx_pass
     plain = evaluator.tile_cost is not None and observer is None
     one_pass = plain_pass if plain else general_pass
     start, start_blank, no_parent = problem.start, problem.start_blank, len(table)

@@ -57,10 +57,12 @@ databases of tiles 1-4 and 5-8, 17,105 of the 181,440 boards would be overestima
 by up to 13 moves: ``tests/test_dual.py`` checks them all). :func:`dual_lookup` therefore
 first walks the blank home along a fixed route (:func:`blank_routes`: along its row to
 the goal blank's column, then along that column), which takes ``r`` moves, and returns
-h(dual of that board) - r, a lower bound by the triangle inequality. The dual values
-are admissible but inconsistent: IDA* gets their reductions with bidirectional pathmax
-(``bpmx_pass`` in :mod:`eightlab.search.idastar`; Felner, Zahavi, Holte, Schaeffer, Sturtevant & Zhang
-2011). The ``-dual`` heuristics are max(regular, reflected, dual).
+h(dual of that board) - r, a lower bound by the triangle inequality; it makes no lookup
+(0) when r exceeds :data:`DUAL_WALK`, where the subtracted walk leaves little. The dual
+values are admissible but inconsistent: IDA* gets their reductions with bidirectional
+pathmax (``bpmx_pass`` in :mod:`eightlab.search.idastar`; Felner, Zahavi, Holte,
+Schaeffer, Sturtevant & Zhang 2011). The ``-dual`` heuristics are max(regular,
+reflected, dual).
 
 **Admissible, not consistent.** One byte per placement keeps the minimum over the
 blank's region (the free cells the blank can reach), and one move can change which
@@ -229,22 +231,40 @@ class AdditivePDB:
             total += table[rank_cells(cells_of(where), n)]
         return total
 
-    def h(self, packed: int) -> int:
-        """h of a packed state (the maximum with the reflected lookup where it applies)."""
+    def _where(self, packed: int) -> list[int]:
         mask = (1 << self._shifts[1][0]) - 1
         where = [0] * len(self._shifts)
         for s, p in self._shifts:
             where[(packed >> s) & mask] = p
+        return where
+
+    def _without_dual(self, where) -> int:
         value = self._lookup(where)
         if self._mirror is not None:
             mirrored = [cells[where[m]] for _, m, cells in self._mirror]
             value = max(value, self._lookup(mirrored))
-        if self.dual:
-            tiles = [0] * len(where)
-            for t, c in enumerate(where):
-                tiles[c] = t
-            value = max(value, dual_lookup(self, tiles))
         return value
+
+    def h(self, packed: int) -> int:
+        """h of a packed state: the regular lookup, the maximum with the reflected one
+        where it applies, and with the dual one for ``dual``."""
+        where = self._where(packed)
+        value = self._without_dual(where)
+        if self.dual:
+            value = max(value, self.h_dual(packed))
+        return value
+
+    def h_without_dual(self, packed: int) -> int:
+        """max(regular, reflected) of a packed state: ``h`` without the dual lookup."""
+        return self._without_dual(self._where(packed))
+
+    def h_dual(self, packed: int) -> int:
+        """:func:`dual_lookup` of a packed state."""
+        where = self._where(packed)
+        tiles = [0] * len(where)
+        for t, c in enumerate(where):
+            tiles[c] = t
+        return dual_lookup(self, tiles)
 
     def evaluate_tiles(self, tiles: np.ndarray) -> np.ndarray:
         """h of many boards, one per row of ``tiles`` (shape (N, size))."""
@@ -264,6 +284,12 @@ class AdditivePDB:
         for pattern, _, view in self._plans:
             total += np.asarray(view)[rank_columns(where[:, list(pattern)].T, n)]
         return total
+
+
+#: The dual lookup is made only when the blank is at most this many moves from its goal
+#: cell (:func:`dual_lookup`; the measurements of 0, 1, 2 and every walk are in
+#: ``benchmarks/README.md``).
+DUAL_WALK = 2
 
 
 def blank_routes(goal: Board) -> list[tuple[int, ...]]:
@@ -287,7 +313,8 @@ def blank_routes(goal: Board) -> list[tuple[int, ...]]:
 
 def dual_lookup(pdb: AdditivePDB, tiles) -> int:
     """The dual lookup of a board (``tiles[cell]``): h(dual of the board with its blank
-    walked home) minus the moves of that walk, at least 0 (module docstring).
+    walked home) minus the moves of that walk, at least 0; 0 when the walk is longer than
+    :data:`DUAL_WALK` (module docstring).
 
     Parameters
     ----------
@@ -304,6 +331,8 @@ def dual_lookup(pdb: AdditivePDB, tiles) -> int:
     walked = list(tiles)
     b = walked.index(0)
     route = blank_routes(goal)[b]
+    if len(route) > DUAL_WALK:
+        return 0
     for c in route:  # the tile on c slides to b
         walked[b], walked[c] = walked[c], 0
         b = c

@@ -29,7 +29,7 @@ from eightlab.search.compiled.kernel_wide import run_pass_wide
 from eightlab.search.compiled.tables import COMPILED, heuristic_tables, move_tables, supports
 from eightlab.search.compiled.warm import load_kernels
 from eightlab.search.harness import prepare, run_search
-from eightlab.search.idastar import NO_BOUND, iterate
+from eightlab.search.idastar import DUAL_SLACK, NO_BOUND, iterate
 from eightlab.search.result import SearchResult
 
 #: Wall-clock seconds one slice of the compiled pass aims at (between budget checks).
@@ -184,9 +184,6 @@ class _Passes:
             if ht.routes is not None:  # the dual lookup, with BPMX
                 self.hnode = np.zeros(depth, dtype=np.int64)
                 self.hnode[0] = self.h0
-                self.child_h = np.zeros((depth, 4), dtype=np.int64)
-                self.child_e = np.zeros((depth, 4, 2), dtype=np.int64)
-                self.walked = np.zeros_like(self.tiles)
                 self.dpos = np.zeros_like(self.tiles)
         elif self.packed:
             self.state = np.zeros(depth, dtype=np.uint64)
@@ -214,8 +211,8 @@ class _Passes:
                 m.targets.ravel(), m.count, ht.group_of, ht.patterns, ht.lengths, ht.offsets,
                 ht.table, ht.mirror_cell, ht.inverse_mirror, ht.routes, ht.route_len,
                 ht.goal_tiles, ht.home, self.regs, self.tiles, self.pos, self.mpos, self.blank,
-                self.came_from, self.next_k, self.entries, self.hsum, self.hnode, self.child_h,
-                self.child_e, self.walked, self.dpos, stop_at,
+                self.came_from, self.next_k, self.entries, self.hsum, self.hnode, self.dpos,
+                DUAL_SLACK, stop_at,
             )  # fmt: skip
         if ht.kind == 2:
             return run_pass_pdb(

@@ -1,17 +1,16 @@
 """The compiled IDA* pass with the dual lookup and bidirectional pathmax (numba).
 
 The pass of ``bpmx_pass`` in :mod:`eightlab.search.idastar` (read that one first), for
-the ``pdb-*-dual`` heuristics, with an explicit stack: a node is *entered* (expanded)
-by generating all its children and looking each up (regular, reflected and dual
-lookups; :func:`eightlab.heuristics.pdb.additive.dual_lookup`), which lifts h(node) to
-max h(child) - 1; its children are then tried in move order with h(child) lifted to
-h(node) - 1, and what a child's subtree returns lifts h(node) again (BPMX, Felner et al.
-2011). A node whose lifted f exceeds the threshold is left at once. The counts,
-thresholds and path are the reference's (``tests/test_dual.py``).
-
-Per depth d: ``hnode[d]`` the node's h so far, ``child_h[d, k]`` each child's h (-1 for
-the move back), ``child_e[d, k, 0 / 1]`` the moved group's regular and reflected entry
-of child k; ``entries`` and ``hsum`` as in :mod:`~eightlab.search.compiled.kernel_pdb`.
+the ``pdb-*-dual`` heuristics: the loop of
+:func:`~eightlab.search.compiled.kernel_pdb.run_pass_pdb` (the same incremental regular
+and reflected lookups, the same skip of the reflected one), with h(node) kept per depth
+in ``hnode``. Children are tried one by one in move order (lazy BPMX): a child that
+max(regular, reflected) does not prune is lifted to h(node) - 1, and gets the dual
+lookup (:func:`eightlab.heuristics.pdb.additive.dual_lookup`) when its f is then within
+``slack`` of the threshold and its blank near enough home (``route_len[cell] < 0``
+where it is not); h(node) rises to h(child) - 1 when a child is looked up and when its
+subtree is done, and the node is left as soon as its f exceeds the threshold (Felner et
+al. 2011). The counts, thresholds and path are the reference's (``tests/test_dual.py``).
 """
 
 from __future__ import annotations
@@ -33,18 +32,24 @@ from eightlab.search.compiled.kernel import (
     RUNNING,
     STATUS,
 )
+from eightlab.search.compiled.kernel_pdb import U
+
+#: Past the last move of a node: its loop backs up.
+LEAVE = 4
 
 
 @njit(cache=True, nogil=True)
 def run_pass_bpmx(targets, move_count, group_of, patterns, lengths, offsets, table,
                   mirror_cell, inverse_mirror, routes, route_len, goal_tiles, home, regs,
-                  tiles, pos, mpos, blank, came_from, next_k, entries, hsum, hnode, child_h,
-                  child_e, walked, dpos, stop_at):  # fmt: skip
+                  tiles, pos, mpos, blank, came_from, next_k, entries, hsum, hnode, dpos,
+                  slack, stop_at):  # fmt: skip
     """Run (or resume) one IDA* pass with BPMX; returns the new ``regs[STATUS]``.
 
     ``routes[b, j]``: the j-th cell of the blank's walk home from ``b`` (``route_len[b]``
-    cells); ``goal_tiles[cell]``, ``home[tile]``: the goal; ``walked``, ``dpos``: scratch.
-    The other arrays are those of :func:`~eightlab.search.compiled.kernel_pdb.run_pass_pdb`.
+    cells, -1: no dual lookup); ``goal_tiles[cell]``, ``home[tile]``: the goal;
+    ``hnode[d]``: h of the node at depth d as lifted so far; ``dpos``: scratch;
+    ``slack``: :data:`eightlab.search.idastar.DUAL_SLACK`. The other arrays are those of
+    :func:`~eightlab.search.compiled.kernel_pdb.run_pass_pdb`.
     """
     n = tiles.shape[0]
     groups = lengths.shape[0]
@@ -56,131 +61,120 @@ def run_pass_bpmx(targets, move_count, group_of, patterns, lengths, offsets, tab
     deepest = regs[DEEPEST]
     low = regs[NEXT_BOUND]
     status = RUNNING
-    enter = regs[ENTER] == 1
-    leave = False  # the node on top is done: back up
+    b, back, k = blank[depth], came_from[depth], next_k[depth]
+    if regs[ENTER]:  # the node on top of the stack is still to be expanded
+        if expanded >= stop_at:
+            return regs[STATUS]
+        expanded += 1
+        if depth > deepest:
+            deepest = depth
+        k = 0
+    regs[ENTER] = 0
+    h = hnode[depth]
     while True:
-        b, back = blank[depth], came_from[depth]
-        if enter:  # expand: generate and look up every child
-            if expanded >= stop_at:
+        if k < move_count[U(b)]:
+            q = targets[U(b * 4 + k)]
+            k += 1
+            if q == back:  # parent-move pruning: generates nothing
+                continue
+            generated += 1
+            t = tiles[U(q)]  # slides from q to b
+            grp = group_of[U(t)]
+            pos[U(t)] = b
+            idx = rank_of(pos, patterns[U(grp)], lengths[U(grp)], n)
+            pos[U(t)] = q
+            e = np.int64(table[U(offsets[U(grp)] + idx)])
+            hr = hsum[U(depth), 0] - entries[U(depth), 0, U(grp)] + e
+            f = depth + 1 + hr
+            if f > bound and f >= low:  # pruned; the reflection cannot lower the next bound
+                continue
+            hc, hm, em, mt, mg = hr, 0, 0, 0, 0
+            if mirrored:
+                mt = inverse_mirror[U(t)]
+                mg = group_of[U(mt)]
+                mpos[U(mt)] = mirror_cell[U(b)]
+                idx = rank_of(mpos, patterns[U(mg)], lengths[U(mg)], n)
+                mpos[U(mt)] = mirror_cell[U(q)]
+                em = np.int64(table[U(offsets[U(mg)] + idx)])
+                hm = hsum[U(depth), 1] - entries[U(depth), 1, U(mg)] + em
+                if hm > hc:
+                    hc = hm
+            f = depth + 1 + hc
+            if f > bound:
+                if f < low:
+                    low = f
+                continue
+            if hr == 0:  # the goal (every tile is in a group), tested at generation
+                next_k[depth] = k
+                if depth + 1 > deepest:
+                    deepest = depth + 1
+                status = FOUND
+                depth += 1
+                break
+            if h - 1 > hc:  # BPMX: the parent lifts the child
+                hc = h - 1
+            walk = route_len[U(q)]
+            if walk >= 0 and depth + 1 + hc + slack >= bound:
+                # the dual lookup: the child's blank walked home, the board inverted
+                for x in range(n):
+                    dpos[U(goal_tiles[x])] = home[U(tiles[x])]
+                dpos[U(goal_tiles[U(b)])] = home[U(t)]  # the child's move
+                w = q
+                for j in range(walk):  # the tile on c slides to w
+                    c = routes[U(q), j]
+                    dpos[U(goal_tiles[U(w)])] = home[U(t if c == b else tiles[U(c)])]
+                    w = c
+                dpos[U(goal_tiles[U(w)])] = home[0]
+                hd = -walk
+                for g in range(groups):
+                    idx = rank_of(dpos, patterns[g], lengths[g], n)
+                    hd += np.int64(table[U(offsets[g] + idx)])
+                if hd > hc:
+                    hc = hd
+            if hc - 1 > h:  # BPMX: the child lifts the parent
+                h = hc - 1
+                hnode[depth] = h
+                if depth + h > bound:  # the node is done
+                    if depth + h < low:
+                        low = depth + h
+                    k = LEAVE
+                    continue
+            f = depth + 1 + hc
+            if f > bound:
+                if f < low:
+                    low = f
+                continue
+            next_k[depth] = k
+            # push the child: its entries, then the move on the board
+            d1 = depth + 1
+            for g in range(groups):
+                entries[d1, 0, g] = entries[depth, 0, g]
+                entries[d1, 1, g] = entries[depth, 1, g]
+            entries[d1, 0, grp] = e
+            hsum[d1, 0] = hr
+            if mirrored:
+                entries[d1, 1, mg] = em
+                hsum[d1, 1] = hm
+                mpos[mt] = mirror_cell[b]
+            tiles[b] = t
+            tiles[q] = 0
+            pos[t] = b
+            depth = d1
+            blank[depth], came_from[depth] = q, b
+            hnode[depth] = hc
+            h = hc
+            if expanded >= stop_at:  # out of this slice: expand it when resumed
                 regs[ENTER] = 1
                 break
             expanded += 1
             if depth > deepest:
                 deepest = depth
-            h = hnode[depth]
-            found = False
-            for k in range(move_count[b]):
-                q = targets[b * 4 + k]
-                if q == back:
-                    child_h[depth, k] = -1
-                    continue
-                generated += 1
-                t = tiles[q]  # slides from q to b
-                grp = group_of[t]
-                pos[t] = b
-                e = np.int64(table[offsets[grp] + rank_of(pos, patterns[grp], lengths[grp], n)])
-                pos[t] = q
-                hr = hsum[depth, 0] - entries[depth, 0, grp] + e
-                if hr == 0 and depth + 1 <= bound:  # the goal, within the bound
-                    next_k[depth] = k + 1
-                    depth += 1
-                    if depth > deepest:
-                        deepest = depth
-                    found = True
-                    break
-                hc = hr
-                child_e[depth, k, 0] = e
-                if mirrored:
-                    mt = inverse_mirror[t]
-                    mg = group_of[mt]
-                    mpos[mt] = mirror_cell[b]
-                    em = np.int64(table[offsets[mg] + rank_of(mpos, patterns[mg], lengths[mg], n)])
-                    mpos[mt] = mirror_cell[q]
-                    child_e[depth, k, 1] = em
-                    hm = hsum[depth, 1] - entries[depth, 1, mg] + em
-                    if hm > hc:
-                        hc = hm
-                # the dual lookup of the child: walk its blank home, invert, look up
-                for c in range(n):
-                    walked[c] = tiles[c]
-                walked[b] = t
-                walked[q] = 0
-                w = q
-                for j in range(route_len[q]):
-                    c = routes[q, j]
-                    walked[w] = walked[c]
-                    walked[c] = 0
-                    w = c
-                for x in range(n):
-                    dpos[goal_tiles[x]] = home[walked[x]]
-                hd = -route_len[q]
-                for g in range(groups):
-                    hd += table[offsets[g] + rank_of(dpos, patterns[g], lengths[g], n)]
-                if hd > hc:
-                    hc = hd
-                child_h[depth, k] = hc
-                if hc - 1 > h:
-                    h = hc - 1
-            if found:
-                status = FOUND
-                break
-            hnode[depth] = h
-            next_k[depth] = 0
-            enter = False
-            if depth + h > bound:  # a child lifted h(node) past the bound
-                if depth + h < low:
-                    low = depth + h
-                leave = True
-        if not leave:  # try the next child within the bound
-            h = hnode[depth]
-            k = next_k[depth]
-            pushed = False
-            while k < move_count[b]:
-                hc = child_h[depth, k]
-                k += 1
-                if hc < 0:
-                    continue
-                if h - 1 > hc:
-                    hc = h - 1
-                f = depth + 1 + hc
-                if f > bound:
-                    if f < low:
-                        low = f
-                    continue
-                next_k[depth] = k
-                q = targets[b * 4 + k - 1]
-                t = tiles[q]
-                grp = group_of[t]
-                d1 = depth + 1
-                for g in range(groups):
-                    entries[d1, 0, g] = entries[depth, 0, g]
-                    entries[d1, 1, g] = entries[depth, 1, g]
-                entries[d1, 0, grp] = child_e[depth, k - 1, 0]
-                hsum[d1, 0] = hsum[depth, 0] - entries[depth, 0, grp] + entries[d1, 0, grp]
-                if mirrored:
-                    mt = inverse_mirror[t]
-                    mg = group_of[mt]
-                    entries[d1, 1, mg] = child_e[depth, k - 1, 1]
-                    hsum[d1, 1] = hsum[depth, 1] - entries[depth, 1, mg] + entries[d1, 1, mg]
-                    mpos[mt] = mirror_cell[b]
-                tiles[b] = t
-                tiles[q] = 0
-                pos[t] = b
-                depth = d1
-                blank[depth], came_from[depth] = q, b
-                hnode[depth] = hc
-                pushed = True
-                break
-            if pushed:
-                enter = True
-                continue
-            leave = True
-        # back up: the node on top is done; its h lifts its parent's
-        leave = False
+            back, b, k = b, q, 0
+            continue
+        # every move of this node is tried (or it was left): back up
         if depth == 0:
             status = EXHAUSTED
             break
-        hc = hnode[depth]
         parent_blank = blank[depth - 1]  # the tile there goes back to b
         t = tiles[parent_blank]
         tiles[b] = t
@@ -188,15 +182,17 @@ def run_pass_bpmx(targets, move_count, group_of, patterns, lengths, offsets, tab
         pos[t] = b
         if mirrored:
             mpos[inverse_mirror[t]] = mirror_cell[b]
+        hc = h
         depth -= 1
-        if hc - 1 > hnode[depth]:
-            hnode[depth] = hc - 1
-        if depth + hnode[depth] > bound:  # the subtree lifted h(node) past the bound
-            if depth + hnode[depth] < low:
-                low = depth + hnode[depth]
-            leave = True
-    if status != RUNNING:
-        regs[ENTER] = 0
+        b, back, k = blank[depth], came_from[depth], next_k[depth]
+        h = hnode[depth]
+        if hc - 1 > h:  # BPMX: the subtree lifts its parent
+            h = hc - 1
+            hnode[depth] = h
+            if depth + h > bound:
+                if depth + h < low:
+                    low = depth + h
+                k = LEAVE
     regs[STATUS] = status
     regs[DEPTH] = depth
     regs[EXPANDED] = expanded

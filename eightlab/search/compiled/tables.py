@@ -219,6 +219,7 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
     the mirror arrays for ``<partition>-single``: the kernel then looks up once)."""
     from eightlab.heuristics.pdb.additive import (
         DUAL,
+        DUAL_WALK,
         SINGLE,
         additive_pdb,
         blank_routes,
@@ -260,6 +261,7 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
         arrays["routes"] = np.zeros((n, max(1, max(arrays["route_len"]))), dtype=np.int64)
         for b, route in enumerate(routes):
             arrays["routes"][b, : len(route)] = route
+        arrays["route_len"][arrays["route_len"] > DUAL_WALK] = -1  # no dual lookup there
         arrays["goal_tiles"] = np.array(goal.tiles, dtype=np.int64)
         arrays["home"] = np.argsort(arrays["goal_tiles"]).astype(np.int64)
     dh = np.zeros((goal.size, 4, goal.size), dtype=np.int64)
