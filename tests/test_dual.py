@@ -57,8 +57,9 @@ def eight_puzzle_distances() -> dict:
     return distance
 
 
-def test_the_walked_dual_is_admissible_on_every_eight_puzzle_board():
+def test_the_walked_dual_is_admissible_on_every_eight_puzzle_board(monkeypatch):
     # the figures of the dual lookup in eightlab.heuristics.pdb.additive's docstring
+    monkeypatch.setattr(pdb, "DUAL_WALK", 4)  # every walk of the 3x3 board
     goal = Board(tuple(range(9)), 3, 3)
     patterns = [(1, 2, 3, 4), (5, 6, 7, 8)]
     tables = [reference_table(goal, p) for p in patterns]
@@ -117,6 +118,19 @@ def test_bpmx_counts_equal_the_reference(private_pdb_cache, goal, monkeypatch):
         dual = solve_compiled(start, goal, "pdb-5-5-5-dual")
         assert_same(dual, solve(start, goal, "idastar", "pdb-5-5-5-dual", engine="python"))
         assert dual.length == solve_compiled(start, goal, plain).length  # optimal
+
+
+def test_bpmx_counts_equal_the_reference_with_other_walks_and_slacks(private_pdb_cache,
+                                                                    monkeypatch):  # fmt: skip
+    from eightlab.search import idastar
+
+    monkeypatch.setattr(compiled_idastar, "FIRST_SLICE", 7)
+    for walk, slack in ((0, 0), (4, 2), (6, 100)):
+        monkeypatch.setattr(pdb, "DUAL_WALK", walk)
+        monkeypatch.setattr(idastar, "DUAL_SLACK", slack)
+        start = random_walk_instance(KORF_GOAL, 44, walk)
+        assert_same(solve_compiled(start, KORF_GOAL, "pdb-5-5-5-dual"),
+                    solve(start, KORF_GOAL, "idastar", "pdb-5-5-5-dual", engine="python"))  # fmt: skip
 
 
 def test_bpmx_counts_equal_the_reference_on_5x5(private_pdb_cache, monkeypatch):

@@ -213,6 +213,33 @@ def sitting_sentence() -> str:
     )
 
 
+def easiest20_sentence() -> str:
+    """README's account of the ``easiest20`` preset's committed run (one sitting), from
+    ``results/korf24--easiest20``'s ``sittings.csv`` and ``runs.csv``."""
+    from eightlab.experiments.korf24 import sittings
+    from eightlab.experiments.reruns import read_table
+
+    folder = ROOT / "results" / "korf24--easiest20"
+    rows = list(sittings(folder).itertuples())
+    assert len(rows) == 1, f"{folder} should hold one sitting, not {len(rows)}"
+    (sitting,) = rows
+    runs = read_table(folder, "runs")
+    solved = runs[(runs.status == "solved") & (runs.length == runs.published_length)]
+    return (
+        f"`eightlab run --preset easiest20` runs the 20 easiest alone: with the tables cached, "
+        f"in one sitting ({sitting.started[:10]}) on the same machine with nothing else "
+        f"running, it solved {len(solved)} of the 20 at their published lengths in "
+        f"{sitting.wall_seconds / 60:.0f} minutes with {sitting.workers} workers "
+        f"({sitting.cpu_seconds / 3600:.2f} CPU-hours; `results/korf24--easiest20/`)."
+    )
+
+
+def test_readme_says_what_the_easiest20_preset_ran():
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    sentence = easiest20_sentence()
+    assert sentence in readme, f"README should say: {sentence}"
+
+
 def test_readme_says_what_the_committed_sitting_ran():
     readme = " ".join((ROOT / "README.md").read_text().split())
     sentence = sitting_sentence()

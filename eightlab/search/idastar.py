@@ -115,7 +115,8 @@ def _passes(problem, budget, evaluator, observer):
 
     A pass function expands a node within the bound and returns -1 if the goal was
     found below it (its moves are appended to ``path`` while the recursion unwinds),
-    else the smallest f above the bound in its subtree. ``general_pass`` is the
+    else the smallest f above the bound in its subtree (``bpmx_pass``, for the dual
+    lookups, returns ``(found, h(node))`` and keeps that f in ``low``). ``general_pass`` is the
     readable reference and serves every heuristic and the observer; ``plain_pass`` is a
     benchmarked fast copy for per-tile heuristics without an observer (the child's
     state is built only when it is within the bound).
@@ -204,8 +205,9 @@ def _passes(problem, budget, evaluator, observer):
     # max(regular, reflected) prunes it as in plain IDA*; a child that survives is lifted
     # to h(node) - 1 and, if its f is then within DUAL_SLACK of the bound, gets the dual
     # lookup; h(node) rises to h(child) - 1, when the child is looked up and when its
-    # subtree is done, and the node is left as soon as g + h(node) exceeds the bound. Returns (found, h(node)); the smallest f above
-    # the bound is kept for the whole pass in ``low``.
+    # subtree is done, and the node is left as soon as g + h(node) exceeds the bound.
+    # Returns (found, h(node)); the smallest f above the bound is kept for the whole pass
+    # in ``low``.
     def bpmx_pass(state, blank, came_from, g, h):
         nonlocal expanded, generated, deepest, check_at, low
         if expanded >= check_at:
@@ -317,12 +319,15 @@ def idastar_search(
     applied at generation; a node never generates the move that undoes the move that
     reached it; successors are tried in the order d, l, r, u, and no transposition table
     is kept. With the ``pdb-*-dual`` heuristics (inconsistent) each pass uses
-    bidirectional pathmax (BPMX, Felner et al. 2011, :func:`uses_bpmx`): a node's children
-    are all generated and looked up before any is expanded, and h(node) is lifted to
-    max h(child) - 1 (and each child's h to h(node) - 1). With an admissible h the path is
-    therefore the lexicographically smallest
-    of the shortest paths (the answer of the Eight II problem), with or without
-    ``lexicographic``, and only the current path is held in memory.
+    bidirectional pathmax (BPMX, Felner et al. 2011, :func:`uses_bpmx`): the children are
+    tried one by one, each child's h is lifted to h(node) - 1 and h(node) to h(child) - 1,
+    and the dual lookup is made only for a child that max(regular, reflected) does not
+    prune, whose f is within :data:`DUAL_SLACK` of the threshold and whose blank is
+    within :data:`~eightlab.heuristics.pdb.additive.DUAL_WALK` moves of home (the lifted
+    values stay admissible). With an admissible
+    h the path is therefore the lexicographically smallest of the shortest paths (the
+    answer of the Eight II problem), with or without ``lexicographic``, and only the
+    current path is held in memory.
 
     Parameters
     ----------

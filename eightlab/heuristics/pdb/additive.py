@@ -246,8 +246,11 @@ class AdditivePDB:
         return value
 
     def h(self, packed: int) -> int:
-        """h of a packed state: the regular lookup, the maximum with the reflected one
-        where it applies, and with the dual one for ``dual``."""
+        """h of a packed state: max(regular, reflected, dual) of the lookups it makes.
+
+        The reflected lookup where the goal's blank is on the diagonal, the dual one for
+        ``dual`` (:func:`dual_lookup`).
+        """
         where = self._where(packed)
         value = self._without_dual(where)
         if self.dual:

@@ -22,6 +22,7 @@ import numpy as np
 
 from eightlab.errors import EightlabError
 from eightlab.heuristics import get_heuristic
+from eightlab.search import idastar as reference
 from eightlab.search.compiled import kernel
 from eightlab.search.compiled.kernel_bpmx import run_pass_bpmx
 from eightlab.search.compiled.kernel_pdb import pdb_start, run_pass_pdb
@@ -29,7 +30,7 @@ from eightlab.search.compiled.kernel_wide import run_pass_wide
 from eightlab.search.compiled.tables import COMPILED, heuristic_tables, move_tables, supports
 from eightlab.search.compiled.warm import load_kernels
 from eightlab.search.harness import prepare, run_search
-from eightlab.search.idastar import DUAL_SLACK, NO_BOUND, iterate
+from eightlab.search.idastar import NO_BOUND, iterate
 from eightlab.search.result import SearchResult
 
 #: Wall-clock seconds one slice of the compiled pass aims at (between budget checks).
@@ -184,6 +185,7 @@ class _Passes:
             if ht.routes is not None:  # the dual lookup, with BPMX
                 self.hnode = np.zeros(depth, dtype=np.int64)
                 self.hnode[0] = self.h0
+                self.wraw = np.full(depth, -1, dtype=np.int64)
                 self.dpos = np.zeros_like(self.tiles)
         elif self.packed:
             self.state = np.zeros(depth, dtype=np.uint64)
@@ -211,8 +213,8 @@ class _Passes:
                 m.targets.ravel(), m.count, ht.group_of, ht.patterns, ht.lengths, ht.offsets,
                 ht.table, ht.mirror_cell, ht.inverse_mirror, ht.routes, ht.route_len,
                 ht.goal_tiles, ht.home, self.regs, self.tiles, self.pos, self.mpos, self.blank,
-                self.came_from, self.next_k, self.entries, self.hsum, self.hnode, self.dpos,
-                DUAL_SLACK, stop_at,
+                self.came_from, self.next_k, self.entries, self.hsum, self.hnode, self.wraw,
+                self.dpos, reference.DUAL_SLACK, stop_at,
             )  # fmt: skip
         if ht.kind == 2:
             return run_pass_pdb(

@@ -7,10 +7,14 @@ and reflected lookups, the same skip of the reflected one), with h(node) kept pe
 in ``hnode``. Children are tried one by one in move order (lazy BPMX): a child that
 max(regular, reflected) does not prune is lifted to h(node) - 1, and gets the dual
 lookup (:func:`eightlab.heuristics.pdb.additive.dual_lookup`) when its f is then within
-``slack`` of the threshold and its blank near enough home (``route_len[cell] < 0``
-where it is not); h(node) rises to h(child) - 1 when a child is looked up and when its
-subtree is done, and the node is left as soon as its f exceeds the threshold (Felner et
-al. 2011). The counts, thresholds and path are the reference's (``tests/test_dual.py``).
+``slack`` of the threshold and its blank near enough home (``route_len[cell] >= 0``);
+h(node) rises to h(child) - 1 when a child is looked up and when its subtree is done,
+and the node is left as soon as its f exceeds the threshold (Felner et al. 2011).
+
+A child whose blank moves along the route home, or back along it, has its parent's
+walked board, so the sum of the dual lookup is kept per depth (``wraw``) and shared:
+the same values as a lookup of each child, with fewer reads of the tables. The counts,
+thresholds and path are the reference's (``tests/test_dual.py``).
 """
 
 from __future__ import annotations
@@ -41,13 +45,14 @@ LEAVE = 4
 @njit(cache=True, nogil=True)
 def run_pass_bpmx(targets, move_count, group_of, patterns, lengths, offsets, table,
                   mirror_cell, inverse_mirror, routes, route_len, goal_tiles, home, regs,
-                  tiles, pos, mpos, blank, came_from, next_k, entries, hsum, hnode, dpos,
-                  slack, stop_at):  # fmt: skip
+                  tiles, pos, mpos, blank, came_from, next_k, entries, hsum, hnode, wraw,
+                  dpos, slack, stop_at):  # fmt: skip
     """Run (or resume) one IDA* pass with BPMX; returns the new ``regs[STATUS]``.
 
     ``routes[b, j]``: the j-th cell of the blank's walk home from ``b`` (``route_len[b]``
     cells, -1: no dual lookup); ``goal_tiles[cell]``, ``home[tile]``: the goal;
-    ``hnode[d]``: h of the node at depth d as lifted so far; ``dpos``: scratch;
+    ``hnode[d]``: h of the node at depth d as lifted so far; ``wraw[d]``: the sum of
+    the dual lookup of its walked board, -1 if not looked up; ``dpos``: scratch;
     ``slack``: :data:`eightlab.search.idastar.DUAL_SLACK`. The other arrays are those of
     :func:`~eightlab.search.compiled.kernel_pdb.run_pass_pdb`.
     """
@@ -113,24 +118,30 @@ def run_pass_bpmx(targets, move_count, group_of, patterns, lengths, offsets, tab
                 break
             if h - 1 > hc:  # BPMX: the parent lifts the child
                 hc = h - 1
+            # the child's walked board is its parent's when its blank takes the parent's
+            # first step home, or when the parent's cell is the child's first step home
+            same = routes[U(b), 0] == q or routes[U(q), 0] == b
+            raw = wraw[U(depth)] if same else -1
             walk = route_len[U(q)]
             if walk >= 0 and depth + 1 + hc + slack >= bound:
-                # the dual lookup: the child's blank walked home, the board inverted
-                for x in range(n):
-                    dpos[U(goal_tiles[x])] = home[U(tiles[x])]
-                dpos[U(goal_tiles[U(b)])] = home[U(t)]  # the child's move
-                w = q
-                for j in range(walk):  # the tile on c slides to w
-                    c = routes[U(q), j]
-                    dpos[U(goal_tiles[U(w)])] = home[U(t if c == b else tiles[U(c)])]
-                    w = c
-                dpos[U(goal_tiles[U(w)])] = home[0]
-                hd = -walk
-                for g in range(groups):
-                    idx = rank_of(dpos, patterns[g], lengths[g], n)
-                    hd += np.int64(table[U(offsets[g] + idx)])
-                if hd > hc:
-                    hc = hd
+                if raw < 0:  # look up the dual of the child's walked board
+                    for x in range(n):
+                        dpos[U(goal_tiles[x])] = home[U(tiles[x])]
+                    dpos[U(goal_tiles[U(b)])] = home[U(t)]  # the child's move
+                    w = q
+                    for j in range(walk):  # the tile on c slides to w
+                        c = routes[U(q), j]
+                        dpos[U(goal_tiles[U(w)])] = home[U(t if c == b else tiles[U(c)])]
+                        w = c
+                    dpos[U(goal_tiles[U(w)])] = home[0]
+                    raw = 0
+                    for g in range(groups):
+                        idx = rank_of(dpos, patterns[g], lengths[g], n)
+                        raw += np.int64(table[U(offsets[g] + idx)])
+                    if same:
+                        wraw[U(depth)] = raw
+                if raw - walk > hc:
+                    hc = raw - walk
             if hc - 1 > h:  # BPMX: the child lifts the parent
                 h = hc - 1
                 hnode[depth] = h
@@ -162,6 +173,7 @@ def run_pass_bpmx(targets, move_count, group_of, patterns, lengths, offsets, tab
             depth = d1
             blank[depth], came_from[depth] = q, b
             hnode[depth] = hc
+            wraw[depth] = raw
             h = hc
             if expanded >= stop_at:  # out of this slice: expand it when resumed
                 regs[ENTER] = 1

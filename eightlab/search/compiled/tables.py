@@ -81,10 +81,11 @@ class HeuristicTables:
     evaluator : callable
         ``evaluator(packed) -> number``: eightlab's own h of a packed board.
     routes, route_len, goal_tiles, home : ndarray, or None
-        The dual lookup (None without it): ``routes[b, :route_len[b]]`` the cells of
-        the blank's walk home from ``b``
-        (:func:`~eightlab.heuristics.pdb.additive.blank_routes`), the goal's tile on
-        each cell and each tile's goal cell.
+        The dual lookup (None without it): ``routes[b]`` the cells of the blank's walk
+        home from ``b`` (:func:`~eightlab.heuristics.pdb.additive.blank_routes`; -1
+        after them), ``route_len[b]`` their number (-1 beyond
+        :data:`~eightlab.heuristics.pdb.additive.DUAL_WALK`: no dual lookup), the
+        goal's tile on each cell and each tile's goal cell.
     """
 
     kind: int
@@ -258,7 +259,7 @@ def _pdb_tables(partition: str, goal: Board, arrays: dict) -> HeuristicTables:
     if dual:
         routes = blank_routes(goal)
         arrays["route_len"] = np.array([len(r) for r in routes], dtype=np.int64)
-        arrays["routes"] = np.zeros((n, max(1, max(arrays["route_len"]))), dtype=np.int64)
+        arrays["routes"] = np.full((n, max(1, max(arrays["route_len"]))), -1, dtype=np.int64)
         for b, route in enumerate(routes):
             arrays["routes"][b, : len(route)] = route
         arrays["route_len"][arrays["route_len"] > DUAL_WALK] = -1  # no dual lookup there

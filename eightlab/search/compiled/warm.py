@@ -37,7 +37,7 @@ def _signatures(kind: str) -> list:
                                 v1, v3, v2, i]),
                 (pdb_start, [v1, v1, v2, v1, v1, table, True, v3, v2])],
         "dual": [(run_pass_bpmx, [v1, v1, v1, v2, v1, v1, table, v1, v1, v2, v1, v1, v1, v1,
-                                  v1, v1, v1, v1, v1, v1, v3, v2, v1, v1, i, i]),
+                                  v1, v1, v1, v1, v1, v1, v3, v2, v1, v1, v1, i, i]),
                  (pdb_start, [v1, v1, v2, v1, v1, table, True, v3, v2])],
     }[kind]  # fmt: skip
     return [(kernel, tuple(typeof(a) for a in types)) for kernel, types in args]
