@@ -5,12 +5,23 @@ regular and reflected lookups) and with ``pdb-P-dual`` (also the dual lookup, wi
 bidirectional pathmax), on Korf's 15-puzzles (``--korf15``, 1-based numbers; 6-6-3 by
 default) and on Korf & Felner's 24-puzzles (``--korf24``, 6-6-6-6; default the easiest
 by the published counts). Both searches must find the published length. The table is
-written after each instance to ``--out`` (default ``results/korf24-dual/dual.csv``: beside ``results/korf24``, not in it, as a
-run of the korf24 notebook refuses to replace a folder holding files it did not write) and summed up on the screen.
+written after each instance to ``--out`` (default ``results/korf24-dual/dual.csv``:
+beside ``results/korf24``, not in it, as a run of the korf24 notebook refuses to replace
+a folder holding files it did not write) and summed up on the screen.
+
+``--sittings REG DUAL`` sets the rows of two runs of the korf24 notebook side by side
+instead of searching (their ``runs.csv`` and CPU seconds; the presets ``easiest20`` and
+``easiest20-dual``). ``--settings`` solves the ``--korf24`` instances with the dual
+variant once per ``WALK:SLACK`` (:data:`~eightlab.heuristics.pdb.additive.DUAL_WALK`,
+:data:`~eightlab.search.idastar.DUAL_SLACK`) and with the reflected lookup before and
+after them (how much the same search's CPU seconds drift), and prints the totals.
 
 Run from the repository root (``nice`` on a shared machine)::
 
     nice .venv/bin/python benchmarks/bench_dual.py --korf15 1-100 --korf24 40 38 28 25
+    nice .venv/bin/python benchmarks/bench_dual.py --korf15 1-100 --korf24 \\
+        --sittings results/korf24--easiest20 results/korf24--easiest20-dual
+    nice .venv/bin/python benchmarks/bench_dual.py --korf24 40 25 44 --settings 2:0 3:0 8:0 2:1
 """
 
 from __future__ import annotations
@@ -26,13 +37,16 @@ sys.path.insert(0, str(ROOT))
 import pandas as pd  # noqa: E402
 
 from eightlab.analysis.published import korf1985_table, korf_felner24_table  # noqa: E402
+from eightlab.experiments.reruns import read_table  # noqa: E402
 from eightlab.files import atomic_write  # noqa: E402
+from eightlab.heuristics.pdb import additive  # noqa: E402
 from eightlab.puzzle.instances import (  # noqa: E402
     KORF_GOAL,
     KORF_GOAL_24,
     korf100,
     korf_felner_24,
 )
+from eightlab.search import idastar  # noqa: E402
 from eightlab.search.compiled import solve_compiled  # noqa: E402
 
 #: The two heuristics compared, as suffixes of ``pdb-P``.
@@ -68,6 +82,53 @@ def compare(puzzle: str, number: int, board, goal, partition: str, published: in
     return row
 
 
+def beside(reflected_folder: Path, dual_folder: Path) -> list[dict]:
+    """The rows of two korf24 runs (``pdb-6-6-6-6`` and ``pdb-6-6-6-6-dual``) side by side,
+    in the first run's order, as :func:`compare` makes them."""
+    folders = {"reflected": reflected_folder, "dual": dual_folder}
+    runs = {
+        name: read_table(folder, "runs").set_index("instance") for name, folder in folders.items()
+    }
+    rows = []
+    for k in runs["reflected"].index:
+        if k not in runs["dual"].index:
+            continue
+        row = {"puzzle": "24-puzzle", "instance": int(k), "partition": "6-6-6-6",
+               "published_length": int(runs["reflected"].published_length[k])}  # fmt: skip
+        for name, table in runs.items():
+            row.update({f"{name}_status": table.status[k],
+                        f"{name}_expanded": int(table.expanded[k]),
+                        f"{name}_generated": int(table.generated[k]),
+                        f"{name}_cpu_seconds": round(float(table.cpu_seconds[k]), 3)})  # fmt: skip
+        row["generated_ratio"] = row["dual_generated"] / row["reflected_generated"]
+        row["cpu_ratio"] = row["dual_cpu_seconds"] / row["reflected_cpu_seconds"]
+        rows.append(row)
+    return rows
+
+
+def settings(instances: list[int], pairs: list[str]) -> None:
+    """Print the totals of nodes and CPU seconds of each ``WALK:SLACK`` against the
+    reflected lookup's, run before and after them in this process."""
+    boards, lengths = korf_felner_24(), {r.instance: r.length for r in korf_felner24_table()}
+    dual = [(p, tuple(map(int, p.split(":")))) for p in pairs]
+    runs = [("reflected", None), *dual, ("reflected again", None)]
+    totals = {}
+    for name, setting in runs:
+        if setting is not None:
+            additive.DUAL_WALK, idastar.DUAL_SLACK = setting
+        heuristic = "pdb-6-6-6-6" + ("-dual" if setting else "")
+        generated = seconds = 0
+        for k in instances:
+            r = solve_compiled(boards[k - 1], KORF_GOAL_24, heuristic)
+            if r.length != lengths[k]:
+                raise SystemExit(f"24-puzzle #{k} {name}: length {r.length}")
+            generated, seconds = generated + r.stats.generated, seconds + r.stats.cpu_seconds
+        totals[name] = generated, seconds
+        base_generated, base_seconds = totals["reflected"]
+        print(f"{name:>16}: generated {generated:,} ({generated / base_generated:.3f}), "
+              f"CPU s {seconds:.1f} ({seconds / base_seconds:.3f})", flush=True)  # fmt: skip
+
+
 def summary(table: pd.DataFrame) -> None:
     both = table[(table.reflected_status == "solved") & (table.dual_status == "solved")]
     for puzzle, rows in both.groupby("puzzle", sort=False):
@@ -85,6 +146,8 @@ def main(argv=None) -> None:
     parser.add_argument("--partition15", default="6-6-3")
     parser.add_argument("--korf24", type=int, nargs="*", default=[40, 38, 28, 25])
     parser.add_argument("--max-seconds", type=float, default=600.0, help="per search")
+    parser.add_argument("--sittings", type=Path, nargs=2, metavar=("REG", "DUAL"))
+    parser.add_argument("--settings", nargs="+", metavar="WALK:SLACK")
     parser.add_argument("--out", type=Path, default=ROOT / "results" / "korf24-dual" / "dual.csv")
     args = parser.parse_args(argv)
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (a shared machine)")
@@ -101,6 +164,10 @@ def main(argv=None) -> None:
     if args.korf15:
         compare("15-puzzle", 1, korf100()[0], KORF_GOAL, args.partition15, lengths15[1],
                 args.max_seconds, echo=False)  # fmt: skip
+    if args.settings:
+        compare("24-puzzle", 40, korf_felner_24()[39], KORF_GOAL_24, "6-6-6-6", lengths24[40],
+                args.max_seconds, echo=False)  # fmt: skip
+        return settings(args.korf24, args.settings)
     if args.korf24:
         compare("24-puzzle", 40, korf_felner_24()[39], KORF_GOAL_24, "6-6-6-6", lengths24[40],
                 args.max_seconds, echo=False)  # fmt: skip
@@ -108,6 +175,8 @@ def main(argv=None) -> None:
         for k in numbers(text):
             add(compare("15-puzzle", k, korf100()[k - 1], KORF_GOAL, args.partition15,
                         lengths15[k], args.max_seconds))  # fmt: skip
+    for row in beside(*args.sittings) if args.sittings else []:
+        add(row)
     for k in args.korf24:
         add(compare("24-puzzle", k, korf_felner_24()[k - 1], KORF_GOAL_24, "6-6-6-6",
                     lengths24[k], args.max_seconds))  # fmt: skip
