@@ -116,10 +116,10 @@ def _passes(problem, budget, evaluator, observer):
     A pass function expands a node within the bound and returns -1 if the goal was
     found below it (its moves are appended to ``path`` while the recursion unwinds),
     else the smallest f above the bound in its subtree (``bpmx_pass``, for the dual
-    lookups, returns ``(found, h(node))`` and keeps that f in ``low``). ``general_pass`` is the
-    readable reference and serves every heuristic and the observer; ``plain_pass`` is a
-    benchmarked fast copy for per-tile heuristics without an observer (the child's
-    state is built only when it is within the bound).
+    lookups, returns ``(found, h(node))`` and keeps that f in ``low``). ``general_pass``
+    is the readable reference and serves every heuristic and the observer;
+    ``plain_pass`` is a benchmarked fast copy for per-tile heuristics without an
+    observer (the child's state is built only when it is within the bound).
     """
     goal, mask, board = problem.goal, problem.mask, problem.board
     table = successor_table(problem, evaluator)
@@ -324,10 +324,10 @@ def idastar_search(
     and the dual lookup is made only for a child that max(regular, reflected) does not
     prune, whose f is within :data:`DUAL_SLACK` of the threshold and whose blank is
     within :data:`~eightlab.heuristics.pdb.additive.DUAL_WALK` moves of home (the lifted
-    values stay admissible). With an admissible
-    h the path is therefore the lexicographically smallest of the shortest paths (the
-    answer of the Eight II problem), with or without ``lexicographic``, and only the
-    current path is held in memory.
+    values stay admissible). With an admissible h the path is therefore the
+    lexicographically smallest of the shortest paths (the answer of the Eight II
+    problem), with or without ``lexicographic``, and only the current path is held in
+    memory.
 
     Parameters
     ----------

@@ -254,7 +254,7 @@ class AdditivePDB:
         where = self._where(packed)
         value = self._without_dual(where)
         if self.dual:
-            value = max(value, self.h_dual(packed))
+            value = max(value, self._dual(where))
         return value
 
     def h_without_dual(self, packed: int) -> int:
@@ -263,7 +263,9 @@ class AdditivePDB:
 
     def h_dual(self, packed: int) -> int:
         """:func:`dual_lookup` of a packed state."""
-        where = self._where(packed)
+        return self._dual(self._where(packed))
+
+    def _dual(self, where) -> int:
         tiles = [0] * len(where)
         for t, c in enumerate(where):
             tiles[c] = t
@@ -290,8 +292,8 @@ class AdditivePDB:
 
 
 #: The dual lookup is made only when the blank is at most this many moves from its goal
-#: cell (:func:`dual_lookup`; the measurements of 0, 1, 2 and every walk are in
-#: ``benchmarks/README.md``).
+#: cell (:func:`dual_lookup`; the measurements of walks up to 2, 3, 4 and every walk are
+#: in ``benchmarks/README.md``).
 DUAL_WALK = 2
 
 
