@@ -292,9 +292,9 @@ class AdditivePDB:
 
 
 #: The dual lookup is made only when the blank is at most this many moves from its goal
-#: cell (:func:`dual_lookup`; the measurements of walks up to 2, 3, 4 and every walk are
-#: in ``benchmarks/README.md``).
-DUAL_WALK = 2
+#: cell (:func:`dual_lookup`; the measurements of walks up to 0, 1, 2, 3, 4 and every walk
+#: are in ``benchmarks/README.md``).
+DUAL_WALK = 1
 
 
 def blank_routes(goal: Board) -> list[tuple[int, ...]]:
