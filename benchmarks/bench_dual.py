@@ -11,17 +11,19 @@ a folder holding files it did not write) and summed up on the screen.
 
 ``--sittings REG DUAL`` sets the rows of two runs of the korf24 notebook side by side
 instead of searching (their ``runs.csv`` and CPU seconds; the presets ``easiest20`` and
-``easiest20-dual``). ``--settings`` solves the ``--korf24`` instances with the dual
+``easiest20-dual``). ``--settings`` solves each ``--korf24`` instance with the dual
 variant once per ``WALK:SLACK`` (:data:`~eightlab.heuristics.pdb.additive.DUAL_WALK`,
 :data:`~eightlab.search.idastar.DUAL_SLACK`) and with the reflected lookup before and
-after them (how much the same search's CPU seconds drift), and prints the totals.
+after them (how much the same search's CPU seconds drift), and prints the rows and the
+totals; walk ``off`` runs the dual variant's pass with no dual lookup (the cost of its
+loop alone). What the dual lookups prune is counted by ``bench_dual_counts.py``.
 
 Run from the repository root (``nice`` on a shared machine)::
 
     nice .venv/bin/python benchmarks/bench_dual.py --korf15 1-100 --korf24 40 38 28 25
     nice .venv/bin/python benchmarks/bench_dual.py --korf15 1-100 --korf24 \\
         --sittings results/korf24--easiest20 results/korf24--easiest20-dual
-    nice .venv/bin/python benchmarks/bench_dual.py --korf24 40 25 44 --settings 2:0 3:0 8:0 2:1
+    nice .venv/bin/python benchmarks/bench_dual.py --korf24 40 25 44 --settings off:0 1:0 2:0 2:1
 """
 
 from __future__ import annotations
@@ -59,6 +61,11 @@ def numbers(text: str) -> list[int]:
     return list(range(int(first), int(last or first) + 1))
 
 
+def ratio(a: float, b: float) -> float:
+    """a / b, NaN when b is 0 (a search too short for the clock)."""
+    return a / b if b else float("nan")
+
+
 def compare(puzzle: str, number: int, board, goal, partition: str, published: int,
             max_seconds: float, echo: bool = True) -> dict:  # fmt: skip
     """One instance with both heuristics: a row of the table (printed with ``echo``)."""
@@ -73,7 +80,7 @@ def compare(puzzle: str, number: int, board, goal, partition: str, published: in
                     f"{name}_generated": r.stats.generated,
                     f"{name}_cpu_seconds": round(r.stats.cpu_seconds, 3)})  # fmt: skip
     row["generated_ratio"] = row["dual_generated"] / row["reflected_generated"]
-    row["cpu_ratio"] = row["dual_cpu_seconds"] / row["reflected_cpu_seconds"]
+    row["cpu_ratio"] = ratio(row["dual_cpu_seconds"], row["reflected_cpu_seconds"])
     if echo:
         print(f"{puzzle} #{number}: generated {row['reflected_generated']:,} -> "
               f"{row['dual_generated']:,} ({row['generated_ratio']:.2f}), CPU s "
@@ -84,10 +91,14 @@ def compare(puzzle: str, number: int, board, goal, partition: str, published: in
 
 def beside(reflected_folder: Path, dual_folder: Path) -> list[dict]:
     """The rows of two korf24 runs (``pdb-6-6-6-6`` and ``pdb-6-6-6-6-dual``) side by side,
-    in the first run's order, as :func:`compare` makes them."""
+    in the first run's order, as :func:`compare` makes them. A run is a results folder or
+    the CSV file of a stopped one (its ``runs.partial.csv``)."""
     folders = {"reflected": reflected_folder, "dual": dual_folder}
     runs = {
-        name: read_table(folder, "runs").set_index("instance") for name, folder in folders.items()
+        name: (pd.read_csv(path) if path.is_file() else read_table(path, "runs")).set_index(
+            "instance"
+        )
+        for name, path in folders.items()
     }
     rows = []
     for k in runs["reflected"].index:
@@ -101,32 +112,37 @@ def beside(reflected_folder: Path, dual_folder: Path) -> list[dict]:
                         f"{name}_generated": int(table.generated[k]),
                         f"{name}_cpu_seconds": round(float(table.cpu_seconds[k]), 3)})  # fmt: skip
         row["generated_ratio"] = row["dual_generated"] / row["reflected_generated"]
-        row["cpu_ratio"] = row["dual_cpu_seconds"] / row["reflected_cpu_seconds"]
+        row["cpu_ratio"] = ratio(row["dual_cpu_seconds"], row["reflected_cpu_seconds"])
         rows.append(row)
     return rows
 
 
 def settings(instances: list[int], pairs: list[str]) -> None:
-    """Print the totals of nodes and CPU seconds of each ``WALK:SLACK`` against the
-    reflected lookup's, run before and after them in this process."""
+    """Print the nodes and CPU seconds of each ``WALK:SLACK`` against the reflected
+    lookup's, per instance (all settings of an instance in turn, the reflected lookup
+    before and after them: drift reaches them alike) and in total."""
     boards, lengths = korf_felner_24(), {r.instance: r.length for r in korf_felner24_table()}
-    dual = [(p, tuple(map(int, p.split(":")))) for p in pairs]
+    dual = [(p, tuple(-1 if v == "off" else int(v) for v in p.split(":"))) for p in pairs]
     runs = [("reflected", None), *dual, ("reflected again", None)]
-    totals = {}
-    for name, setting in runs:
-        if setting is not None:
-            additive.DUAL_WALK, idastar.DUAL_SLACK = setting
-        heuristic = "pdb-6-6-6-6" + ("-dual" if setting else "")
-        generated = seconds = 0
-        for k in instances:
+    default = additive.DUAL_WALK, idastar.DUAL_SLACK
+    totals = {name: [0, 0.0] for name, _ in runs}
+    for k in instances:
+        cells = []
+        for name, setting in runs:
+            additive.DUAL_WALK, idastar.DUAL_SLACK = setting or default
+            heuristic = "pdb-6-6-6-6" + ("-dual" if setting else "")
             r = solve_compiled(boards[k - 1], KORF_GOAL_24, heuristic)
             if r.length != lengths[k]:
                 raise SystemExit(f"24-puzzle #{k} {name}: length {r.length}")
-            generated, seconds = generated + r.stats.generated, seconds + r.stats.cpu_seconds
-        totals[name] = generated, seconds
-        base_generated, base_seconds = totals["reflected"]
+            totals[name][0] += r.stats.generated
+            totals[name][1] += r.stats.cpu_seconds
+            cells.append(f"{name} {r.stats.generated:,} {r.stats.cpu_seconds:.1f} s")
+        print(f"#{k}: " + "; ".join(cells), flush=True)
+    additive.DUAL_WALK, idastar.DUAL_SLACK = default
+    base_generated, base_seconds = totals["reflected"]
+    for name, (generated, seconds) in totals.items():
         print(f"{name:>16}: generated {generated:,} ({generated / base_generated:.3f}), "
-              f"CPU s {seconds:.1f} ({seconds / base_seconds:.3f})", flush=True)  # fmt: skip
+              f"CPU s {seconds:.1f} ({seconds / base_seconds:.3f})")  # fmt: skip
 
 
 def summary(table: pd.DataFrame) -> None:

@@ -240,6 +240,39 @@ def test_readme_says_what_the_easiest20_preset_ran():
     assert sentence in readme, f"README should say: {sentence}"
 
 
+def dual_sittings_sentence() -> str:
+    """benchmarks/README's account of the stopped ``easiest20-dual`` sitting against the
+    ``easiest20`` one, from ``results/korf24-dual/easiest20-dual-stopped.csv`` and
+    ``results/korf24--easiest20``."""
+    import pandas as pd
+
+    from eightlab.experiments.reruns import read_table
+
+    reflected = read_table(ROOT / "results" / "korf24--easiest20", "runs")
+    dual = pd.read_csv(ROOT / "results" / "korf24-dual" / "easiest20-dual-stopped.csv")
+    both = reflected.merge(dual, on="instance", suffixes=("_r", "_d"))
+    assert (both.length_r == both.published_length_r).all()
+    assert (both.length_d == both.published_length_r).all()
+    fewer = int((both.generated_d < both.generated_r).sum())
+    ratio = both.cpu_seconds_d / both.cpu_seconds_r
+    low, high = both.loc[ratio.idxmin()], both.loc[ratio.idxmax()]
+    g_d, g_r = both.generated_d.sum(), both.generated_r.sum()
+    c_d, c_r = both.cpu_seconds_d.sum(), both.cpu_seconds_r.sum()
+    return (
+        f"Both sittings solved the {len(both)} at their published lengths; the dual variant "
+        f"generated fewer nodes on {'all ' if fewer == len(both) else ''}{fewer}, {g_d:,} "
+        f"against {g_r:,} ({g_d / g_r:.2f}), and took {c_d:,.1f} CPU s against {c_r:,.1f} "
+        f"({c_d / c_r:.2f}; per instance from {ratio.min():.2f} on #{low.instance} to "
+        f"{ratio.max():.2f} on #{high.instance})."
+    )
+
+
+def test_benchmarks_readme_says_what_the_dual_sittings_ran():
+    text = " ".join((ROOT / "benchmarks" / "README.md").read_text().split())
+    sentence = dual_sittings_sentence()
+    assert sentence in text, f"benchmarks/README.md should say: {sentence}"
+
+
 def test_readme_says_what_the_committed_sitting_ran():
     readme = " ".join((ROOT / "README.md").read_text().split())
     sentence = sitting_sentence()
