@@ -119,13 +119,33 @@ def beside(reflected_folder: Path, dual_folder: Path) -> list[dict]:
 
 def settings(instances: list[int], pairs: list[str]) -> None:
     """Print the nodes and CPU seconds of each ``WALK:SLACK`` against the reflected
-    lookup's, per instance (all settings of an instance in turn, the reflected lookup
-    before and after them: drift reaches them alike) and in total."""
+    lookup's, per instance (all settings of an instance in turn, in the order given, the
+    reflected lookup before and after them) and in total."""
     boards, lengths = korf_felner_24(), {r.instance: r.length for r in korf_felner24_table()}
-    dual = [(p, tuple(-1 if v == "off" else int(v) for v in p.split(":"))) for p in pairs]
-    runs = [("reflected", None), *dual, ("reflected again", None)]
+    runs = [("reflected", None), *[(p, setting(p)) for p in pairs], ("reflected again", None)]
     default = additive.DUAL_WALK, idastar.DUAL_SLACK
     totals = {name: [0, 0.0] for name, _ in runs}
+    try:
+        rows(instances, boards, lengths, runs, default, totals)
+    finally:
+        additive.DUAL_WALK, idastar.DUAL_SLACK = default
+    base_generated, base_seconds = totals["reflected"]
+    for name, (generated, seconds) in totals.items():
+        print(f"{name:>16}: generated {generated:,} ({generated / base_generated:.3f}), "
+              f"CPU s {seconds:.1f} ({seconds / base_seconds:.3f})")  # fmt: skip
+
+
+def setting(text: str) -> tuple[int, int]:
+    """``"WALK:SLACK"`` -> (walk, slack); walk ``off`` is -1 (no dual lookup)."""
+    walk, _, slack = text.partition(":")
+    try:
+        return (-1 if walk == "off" else int(walk)), int(slack)
+    except ValueError:
+        raise SystemExit(f"--settings: {text!r} is not WALK:SLACK (WALK a number or off)") from None
+
+
+def rows(instances, boards, lengths, runs, default, totals) -> None:
+    """Solve each instance with each run's setting in turn; print a line per instance."""
     for k in instances:
         cells = []
         for name, setting in runs:
@@ -138,11 +158,6 @@ def settings(instances: list[int], pairs: list[str]) -> None:
             totals[name][1] += r.stats.cpu_seconds
             cells.append(f"{name} {r.stats.generated:,} {r.stats.cpu_seconds:.1f} s")
         print(f"#{k}: " + "; ".join(cells), flush=True)
-    additive.DUAL_WALK, idastar.DUAL_SLACK = default
-    base_generated, base_seconds = totals["reflected"]
-    for name, (generated, seconds) in totals.items():
-        print(f"{name:>16}: generated {generated:,} ({generated / base_generated:.3f}), "
-              f"CPU s {seconds:.1f} ({seconds / base_seconds:.3f})")  # fmt: skip
 
 
 def summary(table: pd.DataFrame) -> None:

@@ -8,7 +8,8 @@ nodes generated and, per length of the blank's walk home:
 
 * ``looked at``: children that got a dual value (from the tables or shared with the
   parent's walked board);
-* ``reads``: dual lookups that read the tables (four groups each);
+* ``reads``: dual lookups that read the tables (four groups each, eight with
+  ``--reflected-dual``);
 * ``pruned``: children whose dual value put f above the threshold.
 
 ``--walk W`` sets :data:`~eightlab.heuristics.pdb.additive.DUAL_WALK` (default: the

@@ -58,11 +58,11 @@ by up to 13 moves: ``tests/test_dual.py`` checks them all). :func:`dual_lookup` 
 first walks the blank home along a fixed route (:func:`blank_routes`: along its row to
 the goal blank's column, then along that column), which takes ``r`` moves, and returns
 h(dual of that board) - r, a lower bound by the triangle inequality; it makes no lookup
-(0) when r exceeds :data:`DUAL_WALK`, where the subtracted walk leaves little. The dual
-values are admissible but inconsistent: IDA* gets their reductions with bidirectional
-pathmax (``bpmx_pass`` in :mod:`eightlab.search.idastar`; Felner, Zahavi, Holte,
-Schaeffer, Sturtevant & Zhang 2011). The ``-dual`` heuristics are max(regular,
-reflected, dual).
+(0) when r exceeds :data:`DUAL_WALK` (the walks measured are in
+``benchmarks/README.md``). The dual values are admissible but inconsistent: IDA* gets
+their reductions with bidirectional pathmax (``bpmx_pass`` in
+:mod:`eightlab.search.idastar`; Felner, Zahavi, Holte, Schaeffer, Sturtevant & Zhang
+2011). The ``-dual`` heuristics are max(regular, reflected, dual).
 
 **Admissible, not consistent.** One byte per placement keeps the minimum over the
 blank's region (the free cells the blank can reach), and one move can change which
