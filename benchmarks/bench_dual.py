@@ -122,7 +122,7 @@ def settings(instances: list[int], pairs: list[str]) -> None:
     lookup's, per instance (all settings of an instance in turn, in the order given, the
     reflected lookup before and after them) and in total."""
     boards, lengths = korf_felner_24(), {r.instance: r.length for r in korf_felner24_table()}
-    runs = [("reflected", None), *[(p, setting(p)) for p in pairs], ("reflected again", None)]
+    runs = [("reflected", None), *[(p, parse_setting(p)) for p in pairs], ("reflected again", None)]
     default = additive.DUAL_WALK, idastar.DUAL_SLACK
     totals = {name: [0, 0.0] for name, _ in runs}
     try:
@@ -135,7 +135,7 @@ def settings(instances: list[int], pairs: list[str]) -> None:
               f"CPU s {seconds:.1f} ({seconds / base_seconds:.3f})")  # fmt: skip
 
 
-def setting(text: str) -> tuple[int, int]:
+def parse_setting(text: str) -> tuple[int, int]:
     """``"WALK:SLACK"`` -> (walk, slack); walk ``off`` is -1 (no dual lookup)."""
     walk, _, slack = text.partition(":")
     try:

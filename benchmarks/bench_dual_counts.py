@@ -14,8 +14,8 @@ nodes generated and, per length of the blank's walk home:
 
 ``--walk W`` sets :data:`~eightlab.heuristics.pdb.additive.DUAL_WALK` (default: the
 module's). ``--reflected-dual`` also looks up the dual's mirror image (the dual of the
-reflected board, d* in Felner et al.'s tables) at each dual lookup and keeps the larger
-value: a variant not in eightlab, measured here to see what it would prune.
+reflected board) at each dual lookup and keeps the larger value: a variant not in
+eightlab, measured here to see what it would prune.
 
 Run from the repository root once the tables are built::
 
